@@ -1,0 +1,122 @@
+"""Seeded chance: the single choke point for every random event of a game.
+
+Every shuffle, draw, spin or throw calls one method here and names the event. That keeps
+replays exact on every machine (SplitMix64 on plain integers, no hashing, no floats in rule
+logic), makes clones cheap (the whole generator is one integer), and lets tests script the
+outcome of a named event to reach any position, like boardgame.io's ``MockRandom``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from .errors import StateFormatError
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Chance:
+    """SplitMix64 generator with named events and optional scripted outcomes."""
+
+    __slots__ = ("_state", "_script")
+
+    def __init__(self, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an integer, not {type(seed).__name__}")
+        self._state = seed & _MASK
+        self._script: dict[str, list[Any]] = {}
+
+    # -- the primitive -------------------------------------------------------------------
+    def _next(self) -> int:
+        s = (self._state + _GOLDEN) & _MASK
+        self._state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def _below(self, n: int) -> int:
+        # rejection sampling keeps every outcome exactly equally likely
+        limit = ((_MASK + 1) // n) * n
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % n
+
+    def _scripted(self, event: str) -> tuple[bool, Any]:
+        queue = self._script.get(event)
+        if not queue:
+            return False, None
+        value = queue.pop(0)
+        if not queue:
+            del self._script[event]
+        return True, value
+
+    # -- events --------------------------------------------------------------------------
+    def below(self, event: str, n: int) -> int:
+        """A uniform integer in ``0..n-1`` for the named event."""
+        if n <= 0:
+            raise ValueError(f"chance event {event!r} needs at least one outcome")
+        hit, value = self._scripted(event)
+        if hit:
+            if not isinstance(value, int) or not 0 <= value < n:
+                raise ValueError(f"scripted outcome {value!r} for {event!r} is not in 0..{n - 1}")
+            return value
+        return self._below(n)
+
+    def choice(self, event: str, outcomes: Sequence[T]) -> T:
+        """One of ``outcomes``, uniformly, for the named event."""
+        hit, value = self._scripted(event)
+        if hit:
+            if value not in outcomes:
+                raise ValueError(f"scripted outcome {value!r} for {event!r} is not possible")
+            return value  # type: ignore[no-any-return]
+        return outcomes[self._below(len(outcomes))]
+
+    def shuffle(self, event: str, items: list[T]) -> None:
+        """Shuffle ``items`` in place, uniformly (Fisher-Yates)."""
+        hit, value = self._scripted(event)
+        if hit:
+            order = list(value)
+            if sorted(map(repr, order)) != sorted(map(repr, items)):
+                raise ValueError(f"scripted order for {event!r} is not a permutation")
+            items[:] = order
+            return
+        for i in range(len(items) - 1, 0, -1):
+            j = self._below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def script(self, event: str, *outcomes: Any) -> None:
+        """Force the next outcomes of ``event`` (tests and tutorials)."""
+        self._script.setdefault(event, []).extend(outcomes)
+
+    # -- copies and persistence ----------------------------------------------------------
+    def clone(self) -> Chance:
+        other = Chance.__new__(Chance)
+        other._state = self._state
+        other._script = {k: list(v) for k, v in self._script.items()} if self._script else {}
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"splitmix64": self._state}
+        if self._script:
+            out["script"] = {k: list(v) for k, v in sorted(self._script.items())}
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Chance:
+        if not isinstance(obj, dict) or not isinstance(obj.get("splitmix64"), int):
+            raise StateFormatError("chance must be an object with an integer 'splitmix64'")
+        state = obj["splitmix64"]
+        if not 0 <= state <= _MASK:
+            raise StateFormatError("chance 'splitmix64' must be a 64-bit unsigned integer")
+        out = cls(0)
+        out._state = state
+        script = obj.get("script", {})
+        if not isinstance(script, dict) or not all(isinstance(v, list) for v in script.values()):
+            raise StateFormatError("chance 'script' must map event names to lists")
+        out._script = {str(k): list(v) for k, v in script.items()}
+        return out

@@ -1,0 +1,296 @@
+"""The kernel contract every game implements (DESIGN.md §2)."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .action import Action
+from .chance import Chance
+from .errors import IllegalAction, OptionError, RecordError, StateFormatError
+from .options import Option, resolve_options
+
+if TYPE_CHECKING:
+    from .record import GameRecord
+
+STATE_SCHEMA = "spieltisch.state/1"
+
+JSON = dict[str, Any]
+
+
+def returns_from_winners(players: int, winners: Sequence[int]) -> list[float]:
+    """+1/|W| for each winner, -1/(N-|W|) for each other; all zero if nobody or everybody
+    wins. The same formula in every game."""
+    w = len(winners)
+    if w == 0 or w == players:
+        return [0.0] * players
+    win, lose = 1.0 / w, -1.0 / (players - w)
+    won = set(winners)
+    return [win if seat in won else lose for seat in range(players)]
+
+
+@dataclass(frozen=True)
+class ConformanceCase:
+    """One configuration the generic invariant suite plays: ``games`` seeded random games
+    with ``players`` seats and ``options``; the costly checks run on every ``deep_every``-th
+    game at every step."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    games: int = 100
+    deep_every: int = 25
+    label: str = ""
+
+
+class State(ABC):
+    """One position of a game. Mutable: ``apply`` changes it in place; ``clone`` copies."""
+
+    __slots__ = ("players", "seed", "options", "chance", "_moves")
+
+    game: ClassVar[Game]
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    chance: Chance
+    _moves: list[tuple[int, Action]] | None
+
+    def _init_common(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.chance = Chance(seed)
+        self._moves = []
+
+    def _copy_common(self, other: State) -> None:
+        """Copy the kernel's fields into ``other`` (used by ``clone``)."""
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options  # never mutated after new_game
+        other.chance = self.chance.clone()
+        other._moves = None if self._moves is None else self._moves.copy()
+
+    # -- turn structure ------------------------------------------------------------------
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """Seats that may act now: one, or several in a simultaneous phase; none when over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now; empty if ``seat`` is not an actor."""
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat``. Raises ``IllegalAction`` (with the reason) and
+        changes nothing if the rules forbid it."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        if seat not in self.actors():
+            raise IllegalAction(
+                f"seat {seat} may not act now; waiting for seat(s) "
+                + ", ".join(map(str, self.actors()))
+            )
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        self._apply(seat, action)
+        if self._moves is not None:
+            self._moves.append((seat, action))
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Validate fully, then change the state. Must raise before any change."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, cheap enough to call every search iteration."""
+
+    # -- outcome -------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Raw score per seat (the game's own measure, e.g. territories won)."""
+
+    @abstractmethod
+    def ranking_keys(self) -> list[tuple[Any, ...]]:
+        """Per seat, the full comparison key of the final standing (score, then tie-breaks),
+        greater is better. When over, ``winners()`` are the seats with the greatest key."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that win (several share a win); empty before the end."""
+
+    def returns(self) -> list[float]:
+        if not self.is_over():
+            return [0.0] * self.players
+        return returns_from_winners(self.players, self.winners())
+
+    # -- information ---------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """A JSON-able dict of exactly what ``seat`` may see; ``None`` is a spectator."""
+
+    @abstractmethod
+    def resample(self, seat: int | None, rng: random.Random) -> State:
+        """A state consistent with ``view(seat)``, every fact hidden from ``seat`` re-dealt.
+        The result has no move record (it is not a real game)."""
+
+    def log(self, seat: int | None) -> list[JSON]:
+        """The plain-language log as structured events that ``seat`` may see, oldest first.
+        ``game.describe(event, seat)`` turns one into a sentence."""
+        return []
+
+    def private_facts(self, seat: int) -> set[str]:
+        """Strings (card ids, tile values ...) that only ``seat`` may know right now. The leak
+        checks assert that none of them appears in what another seat or a spectator gets."""
+        return set()
+
+    @abstractmethod
+    def conserved(self) -> dict[str, int]:
+        """Counts of components that no rule creates or destroys; constant over a game."""
+
+    # -- persistence ---------------------------------------------------------------------
+    @abstractmethod
+    def _data_json(self) -> JSON:
+        """The game-specific part of ``to_json``."""
+
+    def to_json(self) -> JSON:
+        return {
+            "schema": STATE_SCHEMA,
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "chance": self.chance.to_json(),
+            "moves": None
+            if self._moves is None
+            else [{"seat": s, "action": a.to_json()} for s, a in self._moves],
+            "data": self._data_json(),
+        }
+
+    def record(self) -> GameRecord:
+        """The game record ``{game, version, options, players, seed, moves}`` so far."""
+        from .record import GameRecord
+
+        if self._moves is None:
+            raise RecordError("a resampled (determinized) state has no game record")
+        return GameRecord(
+            game=self.game.id,
+            version=self.game.version,
+            options=dict(self.options),
+            players=self.players,
+            seed=self.seed,
+            moves=[(s, a.to_json()) for s, a in self._moves],
+        )
+
+    @property
+    def move_count(self) -> int:
+        return 0 if self._moves is None else len(self._moves)
+
+
+BotFactory = Callable[[], Any]
+
+
+class Game(ABC):
+    """A game's static description and its factory of states."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    version: ClassVar[int]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]]
+
+    def new_game(
+        self, players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> State:
+        players = self.default_players if players is None else players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise OptionError(f"players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"seed must be an integer, not {seed!r}")
+        resolved = resolve_options(self.options, options, players)
+        return self._new_game(players, seed, resolved)
+
+    @abstractmethod
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    def state_from_json(self, obj: Any) -> State:
+        """Rebuild a state from ``to_json``. Raises ``StateFormatError`` naming the problem."""
+        if not isinstance(obj, dict):
+            raise StateFormatError("a state must be a JSON object")
+        if obj.get("schema") != STATE_SCHEMA:
+            raise StateFormatError(f"unknown state schema {obj.get('schema')!r}")
+        if obj.get("game") != self.id:
+            raise StateFormatError(f"this state is of game {obj.get('game')!r}, not {self.id!r}")
+        if obj.get("version") != self.version:
+            raise StateFormatError(
+                f"state of rules version {obj.get('version')!r}; this engine plays {self.version}"
+            )
+        for key in ("players", "seed"):
+            if not isinstance(obj.get(key), int):
+                raise StateFormatError(f"state field {key!r} must be an integer")
+        try:
+            options = resolve_options(self.options, obj.get("options"), obj["players"])
+        except OptionError as exc:
+            raise StateFormatError(f"state options: {exc}") from None
+        if not isinstance(obj.get("data"), dict):
+            raise StateFormatError("state field 'data' must be an object")
+        state = self._state_from_data(obj["players"], obj["seed"], options, obj["data"])
+        state.chance = Chance.from_json(obj.get("chance"))
+        moves = obj.get("moves")
+        if moves is None:
+            state._moves = None
+        else:
+            if not isinstance(moves, list):
+                raise StateFormatError("state field 'moves' must be a list or null")
+            parsed = []
+            for i, move in enumerate(moves):
+                if not isinstance(move, dict) or not isinstance(move.get("seat"), int):
+                    raise StateFormatError(f"move {i} must be an object with an integer 'seat'")
+                parsed.append((move["seat"], self.action_from_json(move.get("action"))))
+            state._moves = parsed
+        return state
+
+    @abstractmethod
+    def _state_from_data(
+        self, players: int, seed: int, options: dict[str, Any], data: JSON
+    ) -> State:
+        """Rebuild the game-specific part; the kernel restores chance and moves."""
+
+    @abstractmethod
+    def action_from_json(self, obj: Any) -> Action:
+        """Parse an action; raises ``MalformedAction`` naming the problem."""
+
+    def describe(self, event: JSON, seat: int | None) -> str:
+        """One log event in plain language, as ``seat`` reads it."""
+        return str(event)
+
+    @abstractmethod
+    def rules_markdown(self) -> str:
+        """Player-facing rules summary, options and reconstructed data, as Markdown."""
+
+    def bots(self) -> dict[str, BotFactory]:
+        """Game-specific bots by name (the generic ones live in ``spieltisch.bots``)."""
+        return {}
+
+    def conformance_cases(self) -> list[ConformanceCase]:
+        """Configurations for the generic invariant suite."""
+        return [
+            ConformanceCase(players=n) for n in range(self.min_players, self.max_players + 1)
+        ]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

@@ -1,0 +1,62 @@
+"""Support for simultaneous phases: several actors each submit once; choices stay hidden from
+the other seats until every expected seat has chosen, then the game resolves them together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .action import Action
+from .errors import IllegalAction
+
+
+class SimultaneousChoices:
+    """The hidden, pending choices of one simultaneous step."""
+
+    __slots__ = ("_expected", "_chosen")
+
+    def __init__(self, seats: tuple[int, ...]) -> None:
+        self._expected = tuple(sorted(seats))
+        self._chosen: dict[int, Action] = {}
+
+    @property
+    def expected(self) -> tuple[int, ...]:
+        return self._expected
+
+    def waiting(self) -> tuple[int, ...]:
+        """Seats that still have to choose (the actors of this step)."""
+        return tuple(s for s in self._expected if s not in self._chosen)
+
+    def submit(self, seat: int, action: Action) -> None:
+        if seat not in self._expected:
+            raise IllegalAction(f"seat {seat} takes no part in this simultaneous step")
+        if seat in self._chosen:
+            raise IllegalAction(f"seat {seat} has already chosen in this step")
+        self._chosen[seat] = action
+
+    def complete(self) -> bool:
+        return len(self._chosen) == len(self._expected)
+
+    def choices(self) -> list[tuple[int, Action]]:
+        """Every choice in seat order; only meaningful once ``complete()``."""
+        return [(s, self._chosen[s]) for s in self._expected if s in self._chosen]
+
+    def own_choice(self, seat: int) -> Action | None:
+        return self._chosen.get(seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Who has chosen is public; what they chose is private to each chooser."""
+        out: dict[str, Any] = {"waiting_for": list(self.waiting())}
+        if seat is not None and seat in self._chosen:
+            out["my_choice"] = self._chosen[seat].to_json()
+        return out
+
+    def clone(self) -> SimultaneousChoices:
+        other = SimultaneousChoices.__new__(SimultaneousChoices)
+        other._expected = self._expected
+        other._chosen = dict(self._chosen)
+        return other
+
+    def forget_others(self, seat: int | None) -> None:
+        """Used by ``resample``: a seat cannot know what the others chose. Their submitted
+        choices are dropped and they become actors again in the determinized state."""
+        self._chosen = {s: a for s, a in self._chosen.items() if s == seat}

@@ -1,0 +1,107 @@
+"""The Kingdoms of Crusaders as a Spieltisch game: options, factory, parsing, log text."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from ...engine.action import Action
+from ...engine.game import JSON, ConformanceCase, Game, State
+from ...engine.options import Option
+from . import actions
+from .deck import DEFAULT_DECK, normalize_deck_option
+from .describe import describe_event
+from .state import KingdomsState
+
+
+def _first_player(value: Any, players: int) -> Any:
+    if value == "random":
+        return "random"
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ValueError(f"must be 'random' or a seat 0-{players - 1}, not {value!r}")
+    return value
+
+
+OPTIONS = (
+    Option(
+        "claims",
+        "auto",
+        "auto: the engine decides every territory as soon as a claim on it is proven; "
+        "manual: the active player may claim proven territories after their play; "
+        "off: territories are decided only when every player has 4 cards there (KC-R28-R30).",
+        choices=("auto", "manual", "off"),
+    ),
+    Option(
+        "stop_when_decided",
+        False,
+        "End the game as soon as the set of winners can no longer change (KC-R34).",
+        choices=(False, True),
+    ),
+    Option(
+        "first_player",
+        "random",
+        "Who takes the first turn: 'random' or a seat number (KC-R10).",
+        validate=_first_player,
+        values="random | 0..players-1",
+    ),
+    Option(
+        "deck",
+        DEFAULT_DECK,
+        "The unit deck: 'proposal-a' (the reconstructed default) or a list of cards, each a "
+        "slot string like '..34.' or a list of symbol names; validated by KC-R5. The CLI's "
+        "--edition FILE loads a deck file.",
+        validate=normalize_deck_option,
+        values="proposal-a | [cards]",
+    ),
+)
+
+
+class KingdomsOfCrusaders(Game):
+    id = "kingdoms-of-crusaders"
+    name = "The Kingdoms of Crusaders"
+    version = 1
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    options = OPTIONS
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return KingdomsState.new(players, seed, options)
+
+    def _state_from_data(
+        self, players: int, seed: int, options: dict[str, Any], data: JSON
+    ) -> State:
+        return KingdomsState.from_data(players, seed, options, data)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return actions.action_from_json(obj)
+
+    def describe(self, event: JSON, seat: int | None) -> str:
+        return describe_event(event, seat)
+
+    def rules_markdown(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text("utf-8")
+
+    def bots(self) -> dict[str, Any]:
+        from .heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def conformance_cases(self) -> list[ConformanceCase]:
+        return [
+            ConformanceCase(players=2, games=500, label="2p auto"),
+            ConformanceCase(players=3, games=500, label="3p auto"),
+            ConformanceCase(players=4, games=500, label="4p auto"),
+            ConformanceCase(players=2, options={"claims": "manual"}, games=150, label="2p manual"),
+            ConformanceCase(players=3, options={"claims": "manual"}, games=100, label="3p manual"),
+            ConformanceCase(players=4, options={"claims": "off"}, games=100, label="4p off"),
+            ConformanceCase(
+                players=3, options={"stop_when_decided": True}, games=100, label="3p stop"
+            ),
+        ]
+
+
+KingdomsState.game = KingdomsOfCrusaders()
+GAME = KingdomsState.game

@@ -1,0 +1,627 @@
+"""The state of a game of The Kingdoms of Crusaders and its rules (KC-R9 to KC-R35)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...engine.action import Action
+from ...engine.errors import IllegalAction, StateFormatError
+from ...engine.game import JSON, State
+from . import claims as claim_proof
+from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
+from .army import DELTA, KEY, index_of_masks, key_json, notation
+from .deck import CARDS_PER_TERRITORY, HAND_SIZE, TERRITORIES, CardPool, pool_for
+from .standing import ranking_key, winners_fixed, winners_of
+from .symbols import slots_of_mask
+
+if TYPE_CHECKING:
+    from .game import KingdomsOfCrusaders
+
+PLAY, CLAIM, OVER = "play", "claim", "over"
+NEVER = ()  # cached: this opponent can never refute this claim (KC-E8)
+
+_play_tables: dict[int, tuple[tuple[Play, ...], ...]] = {}
+
+
+def play_table(pool: CardPool) -> tuple[tuple[Play, ...], ...]:
+    """Interned ``Play`` actions: ``table[card_index][territory - 1]``."""
+    table = _play_tables.get(id(pool))
+    if table is None:
+        table = tuple(tuple(Play(cid, t) for t in range(1, 6)) for cid in pool.ids)
+        _play_tables[id(pool)] = table
+    return table
+
+
+class KingdomsState(State):
+    __slots__ = (
+        "pool",
+        "plays",
+        "hands",
+        "deck",
+        "armies",
+        "counts",
+        "comp",
+        "play_no",
+        "decided",
+        "markers",
+        "unseen",
+        "unseen_symbols",
+        "play_counter",
+        "active",
+        "phase",
+        "first_player",
+        "drawn",
+        "events",
+        "_proof",
+    )
+
+    game: KingdomsOfCrusaders  # type: ignore[misc]
+
+    pool: CardPool
+    plays: tuple[tuple[Play, ...], ...]
+    hands: list[list[int]]  # card indices, ascending
+    deck: list[int]  # top of the deck is the last element
+    armies: list[list[tuple[int, ...]]]  # [seat][territory 0-4] -> cards in play order
+    counts: list[list[int]]  # [seat][territory] -> counts index of the army
+    comp: list[list[int]]  # [seat][territory] -> play number of the 4th card, 0 if none
+    play_no: list[int]  # per card index: its play number, 0 if not on the table
+    decided: list[tuple[int, int, str, int] | None]  # per territory: winner, marker, method, play
+    markers: list[list[int]]  # per seat: marker values won
+    unseen: list[int]  # histogram of U by symbol mask (KC-R26)
+    unseen_symbols: list[int]  # per symbol: unseen cards showing it
+    play_counter: int
+    active: int
+    phase: str
+    first_player: int
+    drawn: int  # card index drawn by the active seat this turn, -1 if none
+    events: list[JSON]
+    _proof: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]]
+
+    # -- setup ---------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> KingdomsState:
+        self = cls.__new__(cls)
+        self._init_common(players, seed, options)
+        self._init_empty(players, options)
+        self.deck = list(range(len(self.pool)))
+        self.chance.shuffle("shuffle deck", self.deck)  # KC-R9
+        self.deck.reverse()  # dealt from the end of the list: the shuffled order is top-first
+        for seat in range(players):
+            self.hands[seat] = sorted(self.deck.pop() for _ in range(HAND_SIZE))
+        fixed = options["first_player"]
+        self.first_player = (
+            self.chance.below("first player", players) if fixed == "random" else int(fixed)
+        )  # KC-R10
+        self.events.append({"type": "start", "first_player": self.first_player})
+        self._begin_turn(self.first_player)
+        return self
+
+    def _init_empty(self, players: int, options: dict[str, Any]) -> None:
+        self.pool = pool_for(options["deck"], players)
+        self.plays = play_table(self.pool)
+        self.hands = [[] for _ in range(players)]
+        self.deck = []
+        self.armies = [[() for _ in range(TERRITORIES)] for _ in range(players)]
+        self.counts = [[0] * TERRITORIES for _ in range(players)]
+        self.comp = [[0] * TERRITORIES for _ in range(players)]
+        self.play_no = [0] * len(self.pool)
+        self.decided = [None] * TERRITORIES
+        self.markers = [[] for _ in range(players)]
+        self.unseen = [0] * 32
+        for mask in self.pool.masks:
+            self.unseen[mask] += 1
+        self.unseen_symbols = [sum(1 for m in self.pool.masks if m >> s & 1) for s in range(5)]
+        self.play_counter = 0
+        self.active = 0
+        self.phase = PLAY
+        self.first_player = 0
+        self.drawn = -1
+        self.events = []
+        self._proof = {}
+
+    # -- turn structure ------------------------------------------------------------------
+    def available(self, seat: int) -> list[int]:
+        """Territories (0-4) that ``seat`` may play into (KC-R12)."""
+        decided, army = self.decided, self.armies[seat]
+        return [t for t in range(TERRITORIES) if decided[t] is None and len(army[t]) < 4]
+
+    def _begin_turn(self, seat: int) -> None:
+        """Make ``seat`` active: pass automatically while it has nowhere to play (KC-R13),
+        otherwise draw (KC-R14) and wait for its play."""
+        manual = self.options["claims"] == "manual"
+        for _ in range(self.players + 1):
+            self.active = seat
+            self.drawn = -1
+            if self.available(seat):
+                if self.deck:  # always true in a valid configuration (KC-E1)
+                    card = self.deck.pop()
+                    self.hands[seat].append(card)
+                    self.hands[seat].sort()
+                    self.drawn = card
+                    self.events.append({"type": "draw", "seat": seat})
+                if self.hands[seat]:
+                    self.phase = PLAY
+                    return
+            self.events.append({"type": "pass", "seat": seat})
+            if manual and self.valid_claims(seat):  # KC-R29, KC-E19
+                self.phase = CLAIM
+                return
+            seat = (seat + 1) % self.players
+        # KC-E2 proves that somebody can always play while a territory is open
+        raise AssertionError("every player passed in one round: the state is inconsistent")
+
+    def actors(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.active,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER or seat != self.active:
+            return []
+        if self.phase == PLAY:
+            terr = self.available(seat)
+            plays = self.plays
+            return [plays[card][t] for card in self.hands[seat] for t in terr]
+        out: list[Action] = [CLAIMS[t + 1] for t in self.valid_claims(seat)]
+        out.append(END_CLAIMS)
+        return out
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if type(action) is Play:
+            self._play(seat, action)
+        elif type(action) is Claim:
+            self._claim(seat, action.territory)
+        elif type(action) is EndClaims:
+            if self.phase != CLAIM:
+                raise IllegalAction("end_claims is only possible in a claim phase", "KC-R29")
+            self.events.append({"type": "end_claims", "seat": seat})
+            self._begin_turn((seat + 1) % self.players)
+        else:
+            raise IllegalAction(f"{action} is not an action of {self.game.name}")
+
+    def _play(self, seat: int, action: Play) -> None:
+        if self.phase != PLAY:
+            raise IllegalAction("no card may be played now: this is the claim phase", "KC-R17")
+        card = self.pool.index.get(action.card, -1)
+        if card < 0:
+            raise IllegalAction(f"there is no card {action.card!r} in this game", "KC-R2")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"card {action.card} is not in your hand", "KC-R15")
+        t = action.territory - 1
+        if not 0 <= t < TERRITORIES:
+            raise IllegalAction(f"there is no territory {action.territory}; they are 1-5", "KC-R6")
+        if self.decided[t] is not None:
+            raise IllegalAction(f"territory {action.territory} is decided and closed", "KC-R31")
+        army = self.armies[seat][t]
+        if len(army) >= CARDS_PER_TERRITORY:
+            raise IllegalAction(
+                f"you already have 4 cards in territory {action.territory}", "KC-R7"
+            )
+        # -- valid: change the state
+        hand.remove(card)
+        self.drawn = -1
+        self.play_counter += 1
+        n = self.play_counter
+        self.play_no[card] = n
+        self.armies[seat][t] = army + (card,)
+        mask = self.pool.masks[card]
+        self.counts[seat][t] += DELTA[mask]
+        self.unseen[mask] -= 1
+        us = self.unseen_symbols
+        for s in range(5):
+            if mask >> s & 1:
+                us[s] -= 1
+        if len(army) == 3:
+            self.comp[seat][t] = n  # KC-R16
+        self.events.append(
+            {"type": "play", "seat": seat, "card": action.card, "territory": t + 1, "play": n}
+        )
+        self._resolve()  # KC-R28
+        if self.phase == OVER:
+            return
+        if self.options["claims"] == "manual" and self.valid_claims(seat):
+            self.phase = CLAIM  # KC-R29
+            return
+        self._begin_turn((seat + 1) % self.players)
+
+    def _claim(self, seat: int, territory: int) -> None:
+        if self.options["claims"] != "manual":
+            raise IllegalAction(
+                f"claims are made by the engine under claims={self.options['claims']}", "KC-R29"
+            )
+        if self.phase != CLAIM:
+            raise IllegalAction("claims are made after your play, in the claim phase", "KC-R29")
+        t = territory - 1
+        if not 0 <= t < TERRITORIES:
+            raise IllegalAction(f"there is no territory {territory}; they are 1-5", "KC-R6")
+        if self.decided[t] is not None:
+            raise IllegalAction(f"territory {territory} is already decided", "KC-R25")
+        if len(self.armies[seat][t]) < CARDS_PER_TERRITORY:
+            raise IllegalAction(
+                f"you have fewer than 4 cards in territory {territory}; an incomplete army "
+                "cannot claim",
+                "KC-R25",
+            )
+        if not self.claim_valid(t, seat):
+            raise IllegalAction(
+                f"the claim on territory {territory} is not proven: an opponent can still beat "
+                "your army with cards not on the table",
+                "KC-R27",
+            )
+        self.events.append({"type": "claim", "seat": seat, "territory": territory})
+        self._decide(t, seat, "claim")
+        if self._check_end():
+            return
+        if not self.valid_claims(seat):
+            self._begin_turn((seat + 1) % self.players)
+
+    # -- deciding territories --------------------------------------------------------------
+    def _resolve(self) -> None:
+        """The resolution step after a play (KC-R28), then the end checks."""
+        auto = self.options["claims"] == "auto"
+        decided_any = False
+        for t in range(TERRITORIES):
+            if self.decided[t] is not None:
+                continue
+            if all(len(self.armies[p][t]) == 4 for p in range(self.players)):
+                self._decide(t, self._completion_winner(t), "completion")  # KC-R23
+                decided_any = True
+            elif auto:
+                for p in range(self.players):
+                    if len(self.armies[p][t]) == 4 and self.claim_valid(t, p):
+                        self._decide(t, p, "claim")
+                        decided_any = True
+                        break  # at most one valid claimant (KC-E9)
+        if decided_any:
+            self._check_end()
+
+    def _completion_winner(self, t: int) -> int:
+        counts, comp = self.counts, self.comp
+        return max(range(self.players), key=lambda p: (KEY[counts[p][t]], -comp[p][t]))
+
+    def _decide(self, t: int, winner: int, method: str) -> None:
+        marker = sum(1 for d in self.decided if d is not None) + 1  # KC-R32
+        self.decided[t] = (winner, marker, method, self.play_counter)
+        self.markers[winner].append(marker)
+        self.events.append(
+            {
+                "type": "decide",
+                "territory": t + 1,
+                "winner": winner,
+                "marker": marker,
+                "method": method,
+                "play": self.play_counter,
+            }
+        )
+
+    def _check_end(self) -> bool:
+        """KC-R33 and KC-R34; returns True if the game ended."""
+        reason = None
+        if all(d is not None for d in self.decided):
+            reason = "all territories decided"
+        elif self.options["stop_when_decided"] and winners_fixed(self.markers) is not None:
+            reason = "winners fixed"
+        if reason is None:
+            return False
+        self.phase = OVER
+        self.drawn = -1
+        self.events.append({"type": "end", "reason": reason, "winners": self.winners()})
+        return True
+
+    # -- claim proof ---------------------------------------------------------------------
+    def claim_valid(self, t: int, claimant: int) -> bool:
+        """KC-R27: no opponent can beat ``claimant``'s complete army in territory ``t``
+        (0-4) with cards from the table and the unseen pool. Uses public facts only."""
+        if self.decided[t] is not None or len(self.armies[claimant][t]) != 4:
+            return False
+        counts, comp = self.counts, self.comp
+        K, n = KEY[counts[claimant][t]], comp[claimant][t]
+        for o in range(self.players):
+            if o == claimant:
+                continue
+            k = len(self.armies[o][t])
+            if k == 4:
+                ko = KEY[counts[o][t]]
+                if ko > K or (ko == K and comp[o][t] < n):
+                    return False
+            elif self._can_refute(t, claimant, o, K, 4 - k):
+                return False
+        return True
+
+    def _can_refute(self, t: int, claimant: int, o: int, K: int, need: int) -> bool:
+        army = self.counts[o][t]
+        cache_key = (t, claimant, o)
+        cached = self._proof.get(cache_key)
+        if cached is not None and cached[0] == army:
+            witness = cached[1]
+            if witness is NEVER:
+                return False  # U only shrinks: a failed refutation stays failed (KC-E8)
+            if claim_proof.witness_holds(witness, self.unseen):
+                return True
+        witness = claim_proof.find_refutation(
+            army, need, K, self.unseen, self.unseen_symbols
+        )
+        self._proof[cache_key] = (army, NEVER if witness is None else witness)
+        return witness is not None
+
+    def valid_claims(self, seat: int) -> list[int]:
+        return [
+            t
+            for t in range(TERRITORIES)
+            if self.decided[t] is None
+            and len(self.armies[seat][t]) == 4
+            and self.claim_valid(t, seat)
+        ]
+
+    def refutation(self, t: int, claimant: int) -> tuple[int, tuple[str, ...]] | None:
+        """For explanations: an opponent and the slot strings of unseen cards that would
+        beat the claim, or ``None`` if no unseen cards are needed or the claim is valid."""
+        K = KEY[self.counts[claimant][t]]
+        for o in range(self.players):
+            k = len(self.armies[o][t])
+            if o == claimant or k == 4:
+                continue
+            w = claim_proof.find_refutation(
+                self.counts[o][t], 4 - k, K, self.unseen, self.unseen_symbols
+            )
+            if w is not None:
+                return o, tuple(slots_of_mask(m) for m in w)
+        return None
+
+    # -- outcome -------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        return [float(len(m)) for m in self.markers]
+
+    def ranking_keys(self) -> list[tuple[Any, ...]]:
+        return [ranking_key(m) for m in self.markers]
+
+    def winners(self) -> list[int]:
+        return winners_of(self.markers) if self.phase == OVER else []
+
+    # -- copies --------------------------------------------------------------------------
+    def clone(self) -> KingdomsState:
+        other = KingdomsState.__new__(KingdomsState)
+        self._copy_common(other)
+        other.pool = self.pool
+        other.plays = self.plays
+        other.hands = [h.copy() for h in self.hands]
+        other.deck = self.deck.copy()
+        other.armies = [row.copy() for row in self.armies]
+        other.counts = [row.copy() for row in self.counts]
+        other.comp = [row.copy() for row in self.comp]
+        other.play_no = self.play_no.copy()
+        other.decided = self.decided.copy()
+        other.markers = [m.copy() for m in self.markers]
+        other.unseen = self.unseen.copy()
+        other.unseen_symbols = self.unseen_symbols.copy()
+        other.play_counter = self.play_counter
+        other.active = self.active
+        other.phase = self.phase
+        other.first_player = self.first_player
+        other.drawn = self.drawn
+        other.events = self.events.copy()
+        other._proof = self._proof.copy()
+        return other
+
+    def resample(self, seat: int | None, rng: random.Random) -> KingdomsState:
+        """Re-deal every hand but ``seat``'s and the deck from the unseen cards (§6.2)."""
+        other = self.clone()
+        other._moves = None
+        keep = seat
+        hidden = [c for p in range(self.players) if p != keep for c in self.hands[p]]
+        hidden.extend(self.deck)
+        hidden.sort()  # the pool's order must not depend on where the cards really are
+        rng.shuffle(hidden)
+        pos = 0
+        for p in range(self.players):
+            if p == keep:
+                continue
+            size = len(self.hands[p])
+            other.hands[p] = sorted(hidden[pos : pos + size])
+            pos += size
+        other.deck = hidden[pos:]
+        if other.drawn >= 0 and other.active != keep:
+            # that a draw happened is public; which card it was is not
+            other.drawn = other.hands[other.active][rng.randrange(len(other.hands[other.active]))]
+        return other
+
+    # -- information ---------------------------------------------------------------------
+    def _card_json(self, card: int) -> JSON:
+        return {"card": self.pool.ids[card], "slots": slots_of_mask(self.pool.masks[card])}
+
+    def view(self, seat: int | None) -> JSON:
+        ids, masks = self.pool.ids, self.pool.masks
+        manual = self.options["claims"] == "manual"
+        territories = []
+        for t in range(TERRITORIES):
+            armies = []
+            for p in range(self.players):
+                cards = self.armies[p][t]
+                idx = self.counts[p][t]
+                armies.append(
+                    {
+                        "seat": p,
+                        "cards": [
+                            {"card": ids[c], "slots": slots_of_mask(masks[c]), "play": self.play_no[c]}
+                            for c in cards
+                        ],
+                        "army": notation(idx),
+                        "key": key_json(idx),
+                        "complete_at": self.comp[p][t] or None,
+                    }
+                )
+            d = self.decided[t]
+            claimable = None
+            if manual and d is None and self.phase != OVER:
+                claimable = [p for p in range(self.players) if self.claim_valid(t, p)]
+            territories.append(
+                {
+                    "territory": t + 1,
+                    "armies": armies,
+                    "decided": None
+                    if d is None
+                    else {"winner": d[0], "marker": d[1], "method": d[2], "play": d[3]},
+                    **({"claimable_by": claimable} if claimable is not None else {}),
+                }
+            )
+        out: JSON = {
+            "game": self.game.id,
+            "seat": seat,
+            "players": self.players,
+            "claims": self.options["claims"],
+            "stop_when_decided": self.options["stop_when_decided"],
+            "phase": self.phase,
+            "active": None if self.phase == OVER else self.active,
+            "first_player": self.first_player,
+            "play_counter": self.play_counter,
+            "deck_size": len(self.deck),
+            "hand_sizes": [len(h) for h in self.hands],
+            "territories": territories,
+            "markers": [list(m) for m in self.markers],
+            "standing": [[len(m), sum(m)] for m in self.markers],
+            "unseen": {
+                slots_of_mask(m): self.unseen[m] for m in range(1, 32) if self.unseen[m]
+            },
+        }
+        if seat is not None:
+            out["hand"] = [self._card_json(c) for c in self.hands[seat]]
+            if seat == self.active and self.drawn >= 0:
+                out["drawn"] = ids[self.drawn]
+        if self.phase == OVER:
+            out["winners"] = self.winners()
+        return out
+
+    def log(self, seat: int | None) -> list[JSON]:
+        return list(self.events)  # every event of this game is public (§6.1)
+
+    def private_facts(self, seat: int) -> set[str]:
+        return {self.pool.ids[c] for c in self.hands[seat]}
+
+    def conserved(self) -> dict[str, int]:
+        on_table = sum(len(a) for row in self.armies for a in row)
+        return {
+            "cards": len(self.deck) + sum(len(h) for h in self.hands) + on_table,
+            "markers": sum(len(m) for m in self.markers)
+            + sum(1 for d in self.decided if d is None),
+        }
+
+    # -- persistence ---------------------------------------------------------------------
+    def _data_json(self) -> JSON:
+        ids = self.pool.ids
+        return {
+            "deck": [ids[c] for c in reversed(self.deck)],  # top card first
+            "hands": [[ids[c] for c in h] for h in self.hands],
+            "armies": [
+                [[[ids[c], self.play_no[c]] for c in army] for army in row] for row in self.armies
+            ],
+            "decided": [
+                None if d is None else {"winner": d[0], "marker": d[1], "method": d[2], "play": d[3]}
+                for d in self.decided
+            ],
+            "play_counter": self.play_counter,
+            "active": self.active,
+            "phase": self.phase,
+            "first_player": self.first_player,
+            "drawn": None if self.drawn < 0 else ids[self.drawn],
+            "events": self.events,
+        }
+
+    @classmethod
+    def from_data(
+        cls, players: int, seed: int, options: dict[str, Any], data: JSON
+    ) -> KingdomsState:
+        self = cls.__new__(cls)
+        self._init_common(players, seed, options)
+        self._init_empty(players, options)
+        try:
+            _load_data(self, data)
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise StateFormatError(f"kingdoms-of-crusaders state data: {exc!r}") from None
+        return self
+
+
+def _load_data(self: KingdomsState, data: JSON) -> None:
+    index, players = self.pool.index, self.players
+    seen: set[int] = set()
+
+    def card(cid: Any) -> int:
+        c = index.get(cid, -1) if isinstance(cid, str) else -1
+        if c < 0:
+            raise StateFormatError(f"unknown card id {cid!r}")
+        if c in seen:
+            raise StateFormatError(f"card {cid} appears twice")
+        seen.add(c)
+        return c
+
+    self.deck = [card(c) for c in data["deck"]][::-1]
+    hands = data["hands"]
+    if len(hands) != players:
+        raise StateFormatError(f"'hands' must have {players} entries")
+    self.hands = [sorted(card(c) for c in h) for h in hands]
+    armies = data["armies"]
+    if len(armies) != players or any(len(row) != TERRITORIES for row in armies):
+        raise StateFormatError(f"'armies' must be {players} rows of {TERRITORIES} territories")
+    numbers: set[int] = set()
+    for p, row in enumerate(armies):
+        for t, army in enumerate(row):
+            if len(army) > 4:
+                raise StateFormatError(f"seat {p} has more than 4 cards in territory {t + 1}")
+            cards = []
+            for cid, n in army:
+                c = card(cid)
+                if not isinstance(n, int) or n < 1 or n in numbers:
+                    raise StateFormatError(f"card {cid} has a bad or repeated play number {n!r}")
+                numbers.add(n)
+                self.play_no[c] = n
+                cards.append(c)
+                mask = self.pool.masks[c]
+                self.unseen[mask] -= 1
+                for s in range(5):
+                    if mask >> s & 1:
+                        self.unseen_symbols[s] -= 1
+            self.armies[p][t] = tuple(cards)
+            self.counts[p][t] = index_of_masks([self.pool.masks[c] for c in cards])
+            self.comp[p][t] = self.play_no[cards[3]] if len(cards) == 4 else 0
+    if len(seen) != len(self.pool):
+        raise StateFormatError(
+            f"{len(self.pool) - len(seen)} card(s) of the pool are nowhere (deck, hands, table)"
+        )
+    self.play_counter = data["play_counter"]
+    if sorted(numbers) != list(range(1, self.play_counter + 1)):
+        raise StateFormatError("play numbers must be exactly 1..play_counter")
+    decided = data["decided"]
+    if len(decided) != TERRITORIES:
+        raise StateFormatError(f"'decided' must have {TERRITORIES} entries")
+    for t, d in enumerate(decided):
+        if d is None:
+            continue
+        winner, marker = d["winner"], d["marker"]
+        if not 0 <= winner < players or d["method"] not in ("completion", "claim"):
+            raise StateFormatError(f"territory {t + 1}: bad decision {d!r}")
+        self.decided[t] = (winner, marker, d["method"], d["play"])
+    for t, d in sorted(
+        ((t, d) for t, d in enumerate(self.decided) if d is not None), key=lambda x: x[1][1]
+    ):
+        self.markers[d[0]].append(d[1])
+    if sorted(v for m in self.markers for v in m) != list(range(1, len(sum(self.markers, [])) + 1)):
+        raise StateFormatError("markers must be exactly 1..number of decided territories")
+    self.active = data["active"]
+    if not 0 <= self.active < players:
+        raise StateFormatError(f"'active' must be a seat 0-{players - 1}")
+    self.phase = data["phase"]
+    if self.phase not in (PLAY, CLAIM, OVER):
+        raise StateFormatError(f"unknown phase {self.phase!r}")
+    self.first_player = data["first_player"]
+    drawn = data["drawn"]
+    self.drawn = -1 if drawn is None else index[drawn]
+    if self.drawn >= 0 and self.drawn not in self.hands[self.active]:
+        raise StateFormatError("the drawn card must be in the active seat's hand")
+    events = data["events"]
+    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        raise StateFormatError("'events' must be a list of objects")
+    self.events = [dict(e) for e in events]
