@@ -3,6 +3,8 @@ the other seats until every expected seat has chosen, then the game resolves the
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from .action import Action
@@ -56,7 +58,11 @@ class SimultaneousChoices:
         other._chosen = dict(self._chosen)
         return other
 
-    def forget_others(self, seat: int | None) -> None:
-        """Used by ``resample``: a seat cannot know what the others chose. Their submitted
-        choices are dropped and they become actors again in the determinized state."""
-        self._chosen = {s: a for s, a in self._chosen.items() if s == seat}
+    def redraw_others(
+        self, seat: int | None, options_for: Callable[[int], list[Action]], rng: random.Random
+    ) -> None:
+        """Used by ``resample``: who has chosen is public, what they chose is not. Every
+        other seat's pending choice is replaced by a random one of its legal choices."""
+        for other in sorted(self._chosen):
+            if other != seat:
+                self._chosen[other] = rng.choice(options_for(other))

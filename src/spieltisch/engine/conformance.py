@@ -1,0 +1,289 @@
+"""The generic invariant suite (DESIGN.md §3), as reusable checks.
+
+Every registered game is played by seeded random agents while these checks run; a game
+plugs in by registering itself and declaring ``Game.conformance_cases()``. The test suite
+(``tests/test_invariants.py``) runs them for every game automatically.
+
+Cheap checks run on every step of every game; the costly ones (round trips, resampling,
+rejection of illegal actions, replay of every view) run on every step of every
+``deep_every``-th game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .action import Action
+from .errors import IllegalAction
+from .game import ConformanceCase, Game, State, returns_from_winners
+from .record import replay_steps
+
+MAX_STEPS = 100_000
+
+
+class InvariantViolation(AssertionError):
+    """An invariant failed; the message names it, the game, the seed and the step."""
+
+
+@dataclass
+class GameReport:
+    seed: int
+    steps: int
+    winners: list[int]
+    deep: bool
+    checks: dict[str, int] = field(default_factory=dict)
+
+
+def _fail(invariant: str, game: Game, case: ConformanceCase, seed: int, step: int, msg: str) -> None:
+    raise InvariantViolation(
+        f"[{invariant}] {game.id} {case.label or case.players} seed={seed} step={step}: {msg}"
+    )
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False)
+
+
+def _legal_json(state: State, seat: int) -> list[Any]:
+    return [a.to_json() for a in state.legal_actions(seat)]
+
+
+def _seats(state: State) -> list[int | None]:
+    return [*range(state.players), None]
+
+
+def play_checked(game: Game, case: ConformanceCase, seed: int, deep: bool) -> GameReport:
+    """Play one seeded random game of ``case`` and check the invariants along the way."""
+    report = GameReport(seed=seed, steps=0, winners=[], deep=deep)
+    counts = report.checks
+    state = game.new_game(case.players, seed, dict(case.options))
+    rng = random.Random(seed * 7919 + 17)
+    conserved = state.conserved()
+    seen_actions: list[tuple[int, Action]] = []
+    views_per_step: list[str] = []
+    step = 0
+
+    def check(name: str) -> None:
+        counts[name] = counts.get(name, 0) + 1
+
+    while not state.is_over():
+        if step >= MAX_STEPS:
+            _fail("1 finishes", game, case, seed, step, f"no end after {MAX_STEPS} steps")
+        actors = state.actors()
+        if not actors:
+            _fail("1 actors", game, case, seed, step, "the game is not over but nobody may act")
+        for seat in range(state.players):
+            legal = state.legal_actions(seat)
+            if seat in actors and not legal:
+                _fail("1 legal", game, case, seed, step, f"actor {seat} has no legal action")
+            if seat not in actors and legal:
+                _fail("1 legal", game, case, seed, step, f"non-actor {seat} has legal actions")
+        check("1 legal non-empty")
+        if deep:
+            views_per_step.append(_all_views(state))
+            _check_round_trip(game, case, seed, step, state)
+            check("4 json round trip")
+            _check_leaks(game, case, seed, step, state, rng)
+            check("5 no leaks")
+            _check_illegal(game, case, seed, step, state, seen_actions, rng)
+            check("2 illegal rejected")
+        seat = rng.choice(actors)
+        legal = state.legal_actions(seat)
+        if deep:
+            _check_all_legal_apply(game, case, seed, step, state, seat, legal, rng)
+            check("2 legal applies")
+        action = rng.choice(legal)
+        if deep:
+            _check_clone_independent(game, case, seed, step, state, seat, action)
+            check("4 clone independent")
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            _fail("2 legal applies", game, case, seed, step, f"legal {action} rejected: {exc}")
+        seen_actions.append((seat, action))
+        step += 1
+        now = state.conserved()
+        if now != conserved:
+            _fail("6 conservation", game, case, seed, step, f"{conserved} became {now}")
+        check("6 conservation")
+    if state.actors():
+        _fail("1 actors", game, case, seed, step, "the game is over but some seat may act")
+    for seat in range(state.players):
+        if state.legal_actions(seat):
+            _fail("1 legal", game, case, seed, step, "the game is over but actions are legal")
+    _check_outcome(game, case, seed, step, state)
+    check("7 returns")
+    if deep:
+        views_per_step.append(_all_views(state))
+        _check_round_trip(game, case, seed, step, state)
+        _check_leaks(game, case, seed, step, state, rng)
+        _check_replay(game, case, seed, state, views_per_step)
+        check("3 replay")
+    else:
+        _check_replay(game, case, seed, state, None)
+        check("3 replay")
+    report.steps = step
+    report.winners = state.winners()
+    return report
+
+
+def _all_views(state: State) -> str:
+    return _dumps(
+        {
+            str(seat): [state.view(seat), state.log(seat), _legal_json(state, seat) if seat is not None else []]
+            for seat in _seats(state)
+        }
+    )
+
+
+def _check_round_trip(
+    game: Game, case: ConformanceCase, seed: int, step: int, state: State
+) -> None:
+    doc = state.to_json()
+    text = _dumps(doc)
+    back = game.state_from_json(json.loads(text))
+    if _dumps(back.to_json()) != text:
+        _fail("4 json round trip", game, case, seed, step, "state_from_json(to_json) differs")
+    if _all_views(back) != _all_views(state):
+        _fail("4 json round trip", game, case, seed, step, "a restored state shows other views")
+    for action in state.legal_actions(state.actors()[0]) if state.actors() else []:
+        if game.action_from_json(json.loads(_dumps(action.to_json()))) != action:
+            _fail("4 json round trip", game, case, seed, step, f"action {action} JSON differs")
+        if not str(action):
+            _fail("4 json round trip", game, case, seed, step, "an action has an empty str")
+
+
+def _check_leaks(
+    game: Game, case: ConformanceCase, seed: int, step: int, state: State, rng: random.Random
+) -> None:
+    before = _dumps(state.to_json())
+    private = {seat: state.private_facts(seat) for seat in range(state.players)}
+    for seat in _seats(state):
+        view = _dumps(state.view(seat))
+        log = _dumps(state.log(seat))
+        legal = _dumps(_legal_json(state, seat)) if seat is not None else "[]"
+        shown = view + log + legal
+        for other, facts in private.items():
+            if other == seat:
+                continue
+            for fact in facts:
+                if fact in shown:
+                    who = "the spectator" if seat is None else f"seat {seat}"
+                    _fail("5 no leaks", game, case, seed, step, f"{who} can see {fact!r} of seat {other}")
+        for trial in range(2):
+            sample = state.resample(seat, random.Random(rng.getrandbits(32) + trial))
+            if _dumps(sample.view(seat)) != view:
+                _fail("5 no leaks", game, case, seed, step, f"view({seat}) changes under resample")
+            if _dumps(sample.log(seat)) != log:
+                _fail("5 no leaks", game, case, seed, step, f"log({seat}) changes under resample")
+            if seat is not None and _dumps(_legal_json(sample, seat)) != legal:
+                _fail("5 no leaks", game, case, seed, step, f"legal_actions({seat}) change under resample")
+            if sample.actors() != state.actors():
+                _fail("5 no leaks", game, case, seed, step, "the actors change under resample")
+            if sample.conserved() != state.conserved():
+                _fail("6 conservation", game, case, seed, step, "a resampled state loses components")
+    if _dumps(state.to_json()) != before:
+        _fail("5 no leaks", game, case, seed, step, "resample or view changed the state")
+
+
+def _check_illegal(
+    game: Game,
+    case: ConformanceCase,
+    seed: int,
+    step: int,
+    state: State,
+    seen: list[tuple[int, Action]],
+    rng: random.Random,
+) -> None:
+    before = _dumps(state.to_json())
+    actors = state.actors()
+    trials: list[tuple[int, Action]] = []
+    # a legal action of an actor, submitted by a seat that may not act now
+    for seat in range(state.players):
+        if seat not in actors and actors:
+            legal = state.legal_actions(actors[0])
+            if legal:
+                trials.append((seat, legal[0]))
+    # earlier actions that are no longer legal now
+    for seat, action in rng.sample(seen, min(len(seen), 6)):
+        if action not in state.legal_actions(seat):
+            trials.append((seat, action))
+    for seat, action in trials:
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            if not str(exc):
+                _fail("2 illegal rejected", game, case, seed, step, "IllegalAction without a reason")
+        else:
+            _fail("2 illegal rejected", game, case, seed, step, f"seat {seat} could apply illegal {action}")
+        if _dumps(state.to_json()) != before:
+            _fail("2 illegal rejected", game, case, seed, step, f"rejected {action} changed the state")
+
+
+def _check_all_legal_apply(
+    game: Game,
+    case: ConformanceCase,
+    seed: int,
+    step: int,
+    state: State,
+    seat: int,
+    legal: list[Action],
+    rng: random.Random,
+) -> None:
+    if len(set(legal)) != len(legal):
+        _fail("2 legal applies", game, case, seed, step, "legal_actions lists an action twice")
+    for action in rng.sample(legal, min(len(legal), 8)):
+        trial = state.clone()
+        try:
+            trial.apply(seat, action)
+        except IllegalAction as exc:
+            _fail("2 legal applies", game, case, seed, step, f"legal {action} rejected: {exc}")
+
+
+def _check_clone_independent(
+    game: Game, case: ConformanceCase, seed: int, step: int, state: State, seat: int, action: Action
+) -> None:
+    before = _dumps(state.to_json())
+    copy = state.clone()
+    if _dumps(copy.to_json()) != before:
+        _fail("4 clone", game, case, seed, step, "clone() differs from the original")
+    copy.apply(seat, action)
+    if _dumps(state.to_json()) != before:
+        _fail("4 clone", game, case, seed, step, "changing a clone changed the original")
+
+
+def _check_outcome(game: Game, case: ConformanceCase, seed: int, step: int, state: State) -> None:
+    returns = state.returns()
+    if abs(sum(returns)) > 1e-9:
+        _fail("7 returns", game, case, seed, step, f"returns {returns} do not sum to zero")
+    winners = state.winners()
+    if returns != returns_from_winners(state.players, winners):
+        _fail("7 returns", game, case, seed, step, f"returns {returns} disagree with winners {winners}")
+    keys = state.ranking_keys()
+    best = max(keys)
+    expected = [seat for seat, k in enumerate(keys) if k == best]
+    if winners != expected:
+        _fail("7 winners", game, case, seed, step, f"winners {winners}, but ranking keys {keys}")
+    if len(state.scores()) != state.players:
+        _fail("7 winners", game, case, seed, step, "scores() must have one entry per seat")
+
+
+def _check_replay(
+    game: Game, case: ConformanceCase, seed: int, state: State, views: list[str] | None
+) -> None:
+    record = state.record()
+    text = _dumps(record.to_json())
+    from .record import GameRecord
+
+    record = GameRecord.from_json(json.loads(text))
+    final = None
+    for i, (replayed, _, _) in enumerate(replay_steps(record)):
+        if views is not None and _all_views(replayed) != views[i]:
+            _fail("3 replay", game, case, seed, i, "a replayed view differs from the original")
+        final = replayed
+    assert final is not None
+    if _dumps(final.to_json()) != _dumps(state.to_json()):
+        _fail("3 replay", game, case, seed, len(record.moves), "replay ends in another state")
