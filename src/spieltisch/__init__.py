@@ -1,5 +1,6 @@
 """Spieltisch: a game table for four published board games, for players and researchers."""
 
+from . import games
 from .engine import (
     Action,
     Game,
@@ -7,7 +8,6 @@ from .engine import (
     IllegalAction,
     State,
     game,
-    games,
     register,
     replay,
 )

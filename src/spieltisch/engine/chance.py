@@ -22,7 +22,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 class Chance:
     """SplitMix64 generator with named events and optional scripted outcomes."""
 
-    __slots__ = ("_state", "_script")
+    __slots__ = ("_script", "_state")
 
     def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):

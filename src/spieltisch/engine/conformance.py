@@ -37,7 +37,9 @@ class GameReport:
     checks: dict[str, int] = field(default_factory=dict)
 
 
-def _fail(invariant: str, game: Game, case: ConformanceCase, seed: int, step: int, msg: str) -> None:
+def _fail(
+    invariant: str, game: Game, case: ConformanceCase, seed: int, step: int, msg: str
+) -> None:
     raise InvariantViolation(
         f"[{invariant}] {game.id} {case.label or case.players} seed={seed} step={step}: {msg}"
     )
@@ -133,7 +135,11 @@ def play_checked(game: Game, case: ConformanceCase, seed: int, deep: bool) -> Ga
 def _all_views(state: State) -> str:
     return _dumps(
         {
-            str(seat): [state.view(seat), state.log(seat), _legal_json(state, seat) if seat is not None else []]
+            str(seat): [
+                state.view(seat),
+                state.log(seat),
+                _legal_json(state, seat) if seat is not None else [],
+            ]
             for seat in _seats(state)
         }
     )
@@ -172,7 +178,14 @@ def _check_leaks(
             for fact in facts:
                 if fact in shown:
                     who = "the spectator" if seat is None else f"seat {seat}"
-                    _fail("5 no leaks", game, case, seed, step, f"{who} can see {fact!r} of seat {other}")
+                    _fail(
+                        "5 no leaks",
+                        game,
+                        case,
+                        seed,
+                        step,
+                        f"{who} can see {fact!r} of seat {other}",
+                    )
         for trial in range(2):
             sample = state.resample(seat, random.Random(rng.getrandbits(32) + trial))
             if _dumps(sample.view(seat)) != view:
@@ -180,11 +193,20 @@ def _check_leaks(
             if _dumps(sample.log(seat)) != log:
                 _fail("5 no leaks", game, case, seed, step, f"log({seat}) changes under resample")
             if seat is not None and _dumps(_legal_json(sample, seat)) != legal:
-                _fail("5 no leaks", game, case, seed, step, f"legal_actions({seat}) change under resample")
+                _fail(
+                    "5 no leaks",
+                    game,
+                    case,
+                    seed,
+                    step,
+                    f"legal_actions({seat}) change under resample",
+                )
             if sample.actors() != state.actors():
                 _fail("5 no leaks", game, case, seed, step, "the actors change under resample")
             if sample.conserved() != state.conserved():
-                _fail("6 conservation", game, case, seed, step, "a resampled state loses components")
+                _fail(
+                    "6 conservation", game, case, seed, step, "a resampled state loses components"
+                )
     if _dumps(state.to_json()) != before:
         _fail("5 no leaks", game, case, seed, step, "resample or view changed the state")
 
@@ -216,11 +238,22 @@ def _check_illegal(
             state.apply(seat, action)
         except IllegalAction as exc:
             if not str(exc):
-                _fail("2 illegal rejected", game, case, seed, step, "IllegalAction without a reason")
+                _fail(
+                    "2 illegal rejected", game, case, seed, step, "IllegalAction without a reason"
+                )
         else:
-            _fail("2 illegal rejected", game, case, seed, step, f"seat {seat} could apply illegal {action}")
+            _fail(
+                "2 illegal rejected",
+                game,
+                case,
+                seed,
+                step,
+                f"seat {seat} could apply illegal {action}",
+            )
         if _dumps(state.to_json()) != before:
-            _fail("2 illegal rejected", game, case, seed, step, f"rejected {action} changed the state")
+            _fail(
+                "2 illegal rejected", game, case, seed, step, f"rejected {action} changed the state"
+            )
 
 
 def _check_all_legal_apply(
@@ -261,7 +294,14 @@ def _check_outcome(game: Game, case: ConformanceCase, seed: int, step: int, stat
         _fail("7 returns", game, case, seed, step, f"returns {returns} do not sum to zero")
     winners = state.winners()
     if returns != returns_from_winners(state.players, winners):
-        _fail("7 returns", game, case, seed, step, f"returns {returns} disagree with winners {winners}")
+        _fail(
+            "7 returns",
+            game,
+            case,
+            seed,
+            step,
+            f"returns {returns} disagree with winners {winners}",
+        )
     keys = state.ranking_keys()
     best = max(keys)
     expected = [seat for seat, k in enumerate(keys) if k == best]
@@ -280,7 +320,7 @@ def _check_replay(
 
     record = GameRecord.from_json(json.loads(text))
     final = None
-    for i, (replayed, _, _) in enumerate(replay_steps(record)):
+    for i, (replayed, _, _) in enumerate(replay_steps(record, game)):
         if views is not None and _all_views(replayed) != views[i]:
             _fail("3 replay", game, case, seed, i, "a replayed view differs from the original")
         final = replayed

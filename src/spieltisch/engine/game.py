@@ -48,7 +48,7 @@ class ConformanceCase:
 class State(ABC):
     """One position of a game. Mutable: ``apply`` changes it in place; ``clone`` copies."""
 
-    __slots__ = ("players", "seed", "options", "chance", "_moves")
+    __slots__ = ("_moves", "chance", "options", "players", "seed")
 
     game: ClassVar[Game]
 
@@ -288,9 +288,7 @@ class Game(ABC):
 
     def conformance_cases(self) -> list[ConformanceCase]:
         """Configurations for the generic invariant suite."""
-        return [
-            ConformanceCase(players=n) for n in range(self.min_players, self.max_players + 1)
-        ]
+        return [ConformanceCase(players=n) for n in range(self.min_players, self.max_players + 1)]
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RecordError, SpieltischError
-from .game import State
+from .game import Game, State
 
 RECORD_KEYS = ("game", "version", "options", "players", "seed", "moves")
 
@@ -89,15 +89,21 @@ class GameRecord:
         return cls.from_json(obj)
 
 
-def replay_steps(record: GameRecord) -> Iterator[tuple[State, int | None, Any]]:
+def replay_steps(
+    record: GameRecord, game: Game | None = None
+) -> Iterator[tuple[State, int | None, Any]]:
     """Yield ``(state, seat, action)`` after the start and after every move (the start yields
-    ``None`` for seat and action). The same state object is mutated between yields."""
+    ``None`` for seat and action). The same state object is mutated between yields. The game
+    is looked up in the registry unless given."""
     from .registry import game as lookup
 
-    try:
-        game = lookup(record.game)
-    except SpieltischError as exc:
-        raise RecordError(f"record: {exc}") from None
+    if game is None:
+        try:
+            game = lookup(record.game)
+        except SpieltischError as exc:
+            raise RecordError(f"record: {exc}") from None
+    elif game.id != record.game:
+        raise RecordError(f"record is of game {record.game!r}, not {game.id!r}")
     if record.version != game.version:
         raise RecordError(
             f"record is of rules version {record.version}; this engine plays {game.version}"
@@ -112,14 +118,16 @@ def replay_steps(record: GameRecord) -> Iterator[tuple[State, int | None, Any]]:
             action = game.action_from_json(action_json)
             state.apply(seat, action)
         except SpieltischError as exc:
-            raise RecordError(f"move {i} (seat {seat}, {action_json}) does not replay: {exc}") from None
+            raise RecordError(
+                f"move {i} (seat {seat}, {action_json}) does not replay: {exc}"
+            ) from None
         yield state, seat, action
 
 
-def replay(record: GameRecord) -> State:
+def replay(record: GameRecord, game: Game | None = None) -> State:
     """The state after every move of ``record``."""
-    state: State | None = None
-    for state, _, _ in replay_steps(record):
-        pass
-    assert state is not None
-    return state
+    final: State | None = None
+    for step, _, _ in replay_steps(record, game):
+        final = step
+    assert final is not None  # replay_steps always yields the start
+    return final

@@ -14,7 +14,7 @@ from .errors import IllegalAction
 class SimultaneousChoices:
     """The hidden, pending choices of one simultaneous step."""
 
-    __slots__ = ("_expected", "_chosen")
+    __slots__ = ("_chosen", "_expected")
 
     def __init__(self, seats: tuple[int, ...]) -> None:
         self._expected = tuple(sorted(seats))
