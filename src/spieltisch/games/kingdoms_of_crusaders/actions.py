@@ -79,6 +79,4 @@ def action_from_json(obj: Any) -> Action:
         if set(obj) != {"type"}:
             raise MalformedAction("end_claims takes no fields")
         return END_CLAIMS
-    raise MalformedAction(
-        f"unknown action type {kind!r}; expected 'play', 'claim' or 'end_claims'"
-    )
+    raise MalformedAction(f"unknown action type {kind!r}; expected 'play', 'claim' or 'end_claims'")

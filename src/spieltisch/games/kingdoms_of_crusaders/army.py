@@ -7,6 +7,8 @@ integers whose order is exactly the lexicographic order of the key tuples of KC-
 
 from __future__ import annotations
 
+import functools
+
 from .symbols import NAMES
 
 _POW5 = (1, 5, 25, 125, 625)
@@ -70,6 +72,7 @@ def index_of_masks(masks: list[int] | tuple[int, ...]) -> int:
     return sum(DELTA[m] for m in masks)
 
 
+@functools.cache
 def notation(index: int) -> str:
     """``R(5,1) B(4) C(2)``, or ``(none)`` for an army without formation (spec notation)."""
     key = KEY_TUPLE[index]
@@ -93,4 +96,4 @@ def describe(index: int) -> str:
 
 def key_json(index: int) -> list[object]:
     nR, tR, nB, tB, nC, tC = KEY_TUPLE[index]
-    return [nR, list(tR), nB, list(tB), nC, list(tC)]
+    return [nR, list(tR), nB, list(tB), nC, list(tC)]  # fresh lists: views are mutable

@@ -68,12 +68,3 @@ def find_refutation(
         return search(i + 1, need, index)
 
     return tuple(chosen) if search(0, need, army_index) else None
-
-
-def witness_holds(witness: tuple[int, ...], unseen: list[int]) -> bool:
-    """A stored refutation stays a refutation while every card of it is still unseen
-    (and the opponent's army is unchanged, which the caller checks)."""
-    need: dict[int, int] = {}
-    for m in witness:
-        need[m] = need.get(m, 0) + 1
-    return all(unseen[m] >= n for m, n in need.items())

@@ -40,22 +40,26 @@ def _deck_from_toml(doc: dict[str, Any], where: str) -> list[str]:
             raise DataError(f"{label} must be a table")
         expected_id = f"K{i:02d}"
         if "id" in card and card["id"] != expected_id:
-            raise DataError(f"{label} has id {card['id']!r}; ids go in list order, expected {expected_id!r}")
+            raise DataError(
+                f"{label} has id {card['id']!r}; ids go in list order, expected {expected_id!r}"
+            )
         if "symbols" not in card and "slots" not in card:
             raise DataError(f"{label} ({expected_id}) needs 'symbols' (a list of names) or 'slots'")
         try:
-            mask = parse_symbol_set(card.get("symbols", card.get("slots")), f"{label} ({expected_id})")
+            mask = parse_symbol_set(
+                card.get("symbols", card.get("slots")), f"{label} ({expected_id})"
+            )
             if "symbols" in card and "slots" in card:
                 other = parse_symbol_set(card["slots"], f"{label} ({expected_id})")
                 if other != mask:
-                    raise ValueError(
-                        f"{label} ({expected_id}): 'symbols' and 'slots' disagree"
-                    )
+                    raise ValueError(f"{label} ({expected_id}): 'symbols' and 'slots' disagree")
         except ValueError as exc:
             raise DataError(str(exc)) from None
         provenance = card.get("provenance", "reconstructed")
         if provenance not in ("seed", "sourced", "reconstructed"):
-            raise DataError(f"{label}: provenance {provenance!r} is not seed, sourced or reconstructed")
+            raise DataError(
+                f"{label}: provenance {provenance!r} is not seed, sourced or reconstructed"
+            )
         out.append(slots_of_mask(mask))
     return out
 
@@ -85,12 +89,14 @@ def normalize_deck_option(value: Any, players: int) -> Any:
     if not isinstance(value, list) or not value:
         raise ValueError("a deck is a non-empty list of cards")
     slots = [slots_of_mask(parse_symbol_set(card, f"card {i}")) for i, card in enumerate(value, 1)]
-    pool = len(slots) * copies_for(players)
+    copies = copies_for(players)
+    pool = len(slots) * copies
     need = 25 * players
     if pool < need:
         raise ValueError(
             f"a {players}-player game needs a card pool of at least {need} cards; "
-            f"{len(slots)} cards x {copies_for(players)} cop{'y' if copies_for(players) == 1 else 'ies'} = {pool} (KC-R5)"
+            f"{len(slots)} cards x {copies} deck cop{'y' if copies == 1 else 'ies'} = {pool} "
+            "(KC-R5)"
         )
     return slots
 

@@ -16,9 +16,7 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     if kind == "draw":
         return f"{_who(event['seat'], viewer)} drew a card."
     if kind == "pass":
-        return (
-            f"{_who(event['seat'], viewer)} passed: 4 cards in every open territory."
-        )
+        return f"{_who(event['seat'], viewer)} passed: 4 cards in every open territory."
     if kind == "play":
         return (
             f"{_who(event['seat'], viewer)} played {event['card']} into territory "
@@ -30,7 +28,9 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
         return f"{_who(event['seat'], viewer)} made no further claim."
     if kind == "decide":
         winner = "you" if event["winner"] == viewer else f"Player {event['winner'] + 1}"
-        how = "by proof: nobody can beat that army" if event["method"] == "claim" else "by completion"
+        how = (
+            "by proof: nobody can beat that army" if event["method"] == "claim" else "by completion"
+        )
         return (
             f"Territory {event['territory']} goes to {winner} ({how}), "
             f"with victory marker {event['marker']}."

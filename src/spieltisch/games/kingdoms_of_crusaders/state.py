@@ -13,7 +13,7 @@ from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
 from .army import DELTA, KEY, index_of_masks, key_json, notation
 from .deck import CARDS_PER_TERRITORY, HAND_SIZE, TERRITORIES, CardPool, pool_for
 from .standing import ranking_key, winners_fixed, winners_of
-from .symbols import slots_of_mask
+from .symbols import SLOTS, slots_of_mask
 
 if TYPE_CHECKING:
     from .game import KingdomsOfCrusaders
@@ -35,25 +35,27 @@ def play_table(pool: CardPool) -> tuple[tuple[Play, ...], ...]:
 
 class KingdomsState(State):
     __slots__ = (
-        "pool",
-        "plays",
-        "hands",
-        "deck",
-        "armies",
-        "counts",
-        "comp",
-        "play_no",
-        "decided",
-        "markers",
-        "unseen",
-        "unseen_symbols",
-        "play_counter",
+        "_proof",
+        "_refuter",
         "active",
-        "phase",
-        "first_player",
+        "armies",
+        "comp",
+        "counts",
+        "decided",
+        "deck",
         "drawn",
         "events",
-        "_proof",
+        "first_player",
+        "full",
+        "hands",
+        "markers",
+        "phase",
+        "play_counter",
+        "play_no",
+        "plays",
+        "pool",
+        "unseen",
+        "unseen_symbols",
     )
 
     game: KingdomsOfCrusaders  # type: ignore[misc]
@@ -65,6 +67,7 @@ class KingdomsState(State):
     armies: list[list[tuple[int, ...]]]  # [seat][territory 0-4] -> cards in play order
     counts: list[list[int]]  # [seat][territory] -> counts index of the army
     comp: list[list[int]]  # [seat][territory] -> play number of the 4th card, 0 if none
+    full: list[int]  # per territory: how many players have 4 cards there
     play_no: list[int]  # per card index: its play number, 0 if not on the table
     decided: list[tuple[int, int, str, int] | None]  # per territory: winner, marker, method, play
     markers: list[list[int]]  # per seat: marker values won
@@ -76,7 +79,10 @@ class KingdomsState(State):
     first_player: int
     drawn: int  # card index drawn by the active seat this turn, -1 if none
     events: list[JSON]
-    _proof: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]]
+    # caches of the claim proof (derived from public facts, never serialized):
+    # (territory, claimant, opponent) -> (opponent's counts index, witness as (mask, n) pairs)
+    _proof: dict[int, tuple[int, tuple[tuple[int, int], ...]]]
+    _refuter: dict[int, int]  # (territory, claimant) -> the opponent who refuted last
 
     # -- setup ---------------------------------------------------------------------------
     @classmethod
@@ -105,6 +111,7 @@ class KingdomsState(State):
         self.armies = [[() for _ in range(TERRITORIES)] for _ in range(players)]
         self.counts = [[0] * TERRITORIES for _ in range(players)]
         self.comp = [[0] * TERRITORIES for _ in range(players)]
+        self.full = [0] * TERRITORIES
         self.play_no = [0] * len(self.pool)
         self.decided = [None] * TERRITORIES
         self.markers = [[] for _ in range(players)]
@@ -119,6 +126,7 @@ class KingdomsState(State):
         self.drawn = -1
         self.events = []
         self._proof = {}
+        self._refuter = {}
 
     # -- turn structure ------------------------------------------------------------------
     def available(self, seat: int) -> list[int]:
@@ -203,7 +211,7 @@ class KingdomsState(State):
         self.play_counter += 1
         n = self.play_counter
         self.play_no[card] = n
-        self.armies[seat][t] = army + (card,)
+        self.armies[seat][t] = (*army, card)
         mask = self.pool.masks[card]
         self.counts[seat][t] += DELTA[mask]
         self.unseen[mask] -= 1
@@ -213,6 +221,7 @@ class KingdomsState(State):
                 us[s] -= 1
         if len(army) == 3:
             self.comp[seat][t] = n  # KC-R16
+            self.full[t] += 1
         self.events.append(
             {"type": "play", "seat": seat, "card": action.card, "territory": t + 1, "play": n}
         )
@@ -260,15 +269,16 @@ class KingdomsState(State):
         """The resolution step after a play (KC-R28), then the end checks."""
         auto = self.options["claims"] == "auto"
         decided_any = False
+        full, decided, armies = self.full, self.decided, self.armies
         for t in range(TERRITORIES):
-            if self.decided[t] is not None:
-                continue
-            if all(len(self.armies[p][t]) == 4 for p in range(self.players)):
+            if not full[t] or decided[t] is not None:
+                continue  # nobody complete there: neither completion nor claim possible
+            if full[t] == self.players:
                 self._decide(t, self._completion_winner(t), "completion")  # KC-R23
                 decided_any = True
             elif auto:
                 for p in range(self.players):
-                    if len(self.armies[p][t]) == 4 and self.claim_valid(t, p):
+                    if len(armies[p][t]) == 4 and self.claim_valid(t, p):
                         self._decide(t, p, "claim")
                         decided_any = True
                         break  # at most one valid claimant (KC-E9)
@@ -314,35 +324,38 @@ class KingdomsState(State):
         (0-4) with cards from the table and the unseen pool. Uses public facts only."""
         if self.decided[t] is not None or len(self.armies[claimant][t]) != 4:
             return False
-        counts, comp = self.counts, self.comp
-        K, n = KEY[counts[claimant][t]], comp[claimant][t]
+        K, n = KEY[self.counts[claimant][t]], self.comp[claimant][t]
+        # the opponent who refuted this claim last time usually still does: ask it first
+        first = self._refuter.get(t * 4 + claimant, -1)
+        if first >= 0 and self._refutes(t, claimant, first, K, n):
+            return False
         for o in range(self.players):
-            if o == claimant:
-                continue
-            k = len(self.armies[o][t])
-            if k == 4:
-                ko = KEY[counts[o][t]]
-                if ko > K or (ko == K and comp[o][t] < n):
-                    return False
-            elif self._can_refute(t, claimant, o, K, 4 - k):
+            if o != claimant and o != first and self._refutes(t, claimant, o, K, n):
+                self._refuter[t * 4 + claimant] = o
                 return False
         return True
 
-    def _can_refute(self, t: int, claimant: int, o: int, K: int, need: int) -> bool:
+    def _refutes(self, t: int, claimant: int, o: int, K: int, n: int) -> bool:
+        k = len(self.armies[o][t])
         army = self.counts[o][t]
-        cache_key = (t, claimant, o)
+        if k == 4:  # KC-R27 (a): a complete opponent, stronger or as strong and earlier
+            ko = KEY[army]
+            return ko > K or (ko == K and self.comp[o][t] < n)
+        # KC-R27 (b): some 4-k unseen cards lift the opponent strictly above K
+        cache_key = t * 16 + claimant * 4 + o
         cached = self._proof.get(cache_key)
         if cached is not None and cached[0] == army:
             witness = cached[1]
             if witness is NEVER:
                 return False  # U only shrinks: a failed refutation stays failed (KC-E8)
-            if claim_proof.witness_holds(witness, self.unseen):
+            if all(self.unseen[m] >= need for m, need in witness):
                 return True
-        witness = claim_proof.find_refutation(
-            army, need, K, self.unseen, self.unseen_symbols
-        )
-        self._proof[cache_key] = (army, NEVER if witness is None else witness)
-        return witness is not None
+        found = claim_proof.find_refutation(army, 4 - k, K, self.unseen, self.unseen_symbols)
+        if found is None:
+            self._proof[cache_key] = (army, NEVER)
+            return False
+        self._proof[cache_key] = (army, tuple((m, found.count(m)) for m in sorted(set(found))))
+        return True
 
     def valid_claims(self, seat: int) -> list[int]:
         return [
@@ -392,6 +405,7 @@ class KingdomsState(State):
         other.armies = [row.copy() for row in self.armies]
         other.counts = [row.copy() for row in self.counts]
         other.comp = [row.copy() for row in self.comp]
+        other.full = self.full.copy()
         other.play_no = self.play_no.copy()
         other.decided = self.decided.copy()
         other.markers = [m.copy() for m in self.markers]
@@ -404,6 +418,7 @@ class KingdomsState(State):
         other.drawn = self.drawn
         other.events = self.events.copy()
         other._proof = self._proof.copy()
+        other._refuter = self._refuter.copy()
         return other
 
     def resample(self, seat: int | None, rng: random.Random) -> KingdomsState:
@@ -433,7 +448,7 @@ class KingdomsState(State):
         return {"card": self.pool.ids[card], "slots": slots_of_mask(self.pool.masks[card])}
 
     def view(self, seat: int | None) -> JSON:
-        ids, masks = self.pool.ids, self.pool.masks
+        ids, masks, play_no = self.pool.ids, self.pool.masks, self.play_no
         manual = self.options["claims"] == "manual"
         territories = []
         for t in range(TERRITORIES):
@@ -445,7 +460,7 @@ class KingdomsState(State):
                     {
                         "seat": p,
                         "cards": [
-                            {"card": ids[c], "slots": slots_of_mask(masks[c]), "play": self.play_no[c]}
+                            {"card": ids[c], "slots": SLOTS[masks[c]], "play": play_no[c]}
                             for c in cards
                         ],
                         "army": notation(idx),
@@ -482,9 +497,7 @@ class KingdomsState(State):
             "territories": territories,
             "markers": [list(m) for m in self.markers],
             "standing": [[len(m), sum(m)] for m in self.markers],
-            "unseen": {
-                slots_of_mask(m): self.unseen[m] for m in range(1, 32) if self.unseen[m]
-            },
+            "unseen": {slots_of_mask(m): self.unseen[m] for m in range(1, 32) if self.unseen[m]},
         }
         if seat is not None:
             out["hand"] = [self._card_json(c) for c in self.hands[seat]]
@@ -518,7 +531,9 @@ class KingdomsState(State):
                 [[[ids[c], self.play_no[c]] for c in army] for army in row] for row in self.armies
             ],
             "decided": [
-                None if d is None else {"winner": d[0], "marker": d[1], "method": d[2], "play": d[3]}
+                None
+                if d is None
+                else {"winner": d[0], "marker": d[1], "method": d[2], "play": d[3]}
                 for d in self.decided
             ],
             "play_counter": self.play_counter,
@@ -587,6 +602,7 @@ def _load_data(self: KingdomsState, data: JSON) -> None:
             self.armies[p][t] = tuple(cards)
             self.counts[p][t] = index_of_masks([self.pool.masks[c] for c in cards])
             self.comp[p][t] = self.play_no[cards[3]] if len(cards) == 4 else 0
+            self.full[t] += len(cards) == 4
     if len(seen) != len(self.pool):
         raise StateFormatError(
             f"{len(self.pool) - len(seen)} card(s) of the pool are nowhere (deck, hands, table)"
@@ -604,11 +620,10 @@ def _load_data(self: KingdomsState, data: JSON) -> None:
         if not 0 <= winner < players or d["method"] not in ("completion", "claim"):
             raise StateFormatError(f"territory {t + 1}: bad decision {d!r}")
         self.decided[t] = (winner, marker, d["method"], d["play"])
-    for t, d in sorted(
-        ((t, d) for t, d in enumerate(self.decided) if d is not None), key=lambda x: x[1][1]
-    ):
+    for d in sorted((d for d in self.decided if d is not None), key=lambda d: d[1]):
         self.markers[d[0]].append(d[1])
-    if sorted(v for m in self.markers for v in m) != list(range(1, len(sum(self.markers, [])) + 1)):
+    awarded = sorted(v for m in self.markers for v in m)
+    if awarded != list(range(1, len(awarded) + 1)):
         raise StateFormatError("markers must be exactly 1..number of decided territories")
     self.active = data["active"]
     if not 0 <= self.active < players:

@@ -19,7 +19,12 @@ def mask_of_slots(slots: str) -> int:
 
 
 def slots_of_mask(mask: int) -> str:
-    return "".join(str(s + 1) if mask >> s & 1 else "." for s in range(5))
+    return SLOTS[mask]
+
+
+SLOTS: tuple[str, ...] = tuple(
+    "".join(str(s + 1) if mask >> s & 1 else "." for s in range(5)) for mask in range(32)
+)
 
 
 def names_of_mask(mask: int) -> str:
@@ -42,9 +47,7 @@ def parse_symbol_set(value: object, where: str) -> int:
         for item in value:
             name = str(item).strip().upper()
             if name not in RANK:
-                raise ValueError(
-                    f"{where}: unknown symbol {item!r} (known: {', '.join(SYMBOLS)})"
-                )
+                raise ValueError(f"{where}: unknown symbol {item!r} (known: {', '.join(SYMBOLS)})")
             bit = 1 << (RANK[name] - 1)
             if mask & bit:
                 raise ValueError(f"{where}: symbol {name} appears twice on one card (KC-R3)")
