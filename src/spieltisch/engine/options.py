@@ -53,7 +53,7 @@ class Option:
         if self.values:
             return self.values
         if self.choices is not None:
-            return " | ".join(_spell(c) for c in self.choices)
+            return ", ".join(_spell(c) for c in self.choices)
         return "any"
 
 
@@ -100,3 +100,14 @@ def parse_option_assignments(pairs: Sequence[str]) -> dict[str, Any]:
                 value = raw
         out[name] = value
     return out
+
+
+def options_markdown(declared: Sequence[Option]) -> str:
+    """The declared options as a Markdown table (used by rules texts and docs)."""
+    lines = ["| Option | Values | Default | Meaning |", "|---|---|---|---|"]
+    for option in declared:
+        default = _spell(option.default)
+        lines.append(
+            f"| `{option.name}` | {option.describe_values()} | `{default}` | {option.doc} |"
+        )
+    return "\n".join(lines) + "\n"

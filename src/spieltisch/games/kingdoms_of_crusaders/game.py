@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.action import Action
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option
+from ...engine.options import Option, options_markdown
 from . import actions
 from .deck import DEFAULT_DECK, normalize_deck_option
 from .describe import describe_event
@@ -44,7 +44,7 @@ OPTIONS = (
         "random",
         "Who takes the first turn: 'random' or a seat number (KC-R10).",
         validate=_first_player,
-        values="random | 0..players-1",
+        values="random, or a seat 0..players-1",
     ),
     Option(
         "deck",
@@ -53,7 +53,7 @@ OPTIONS = (
         "slot string like '..34.' or a list of symbol names; validated by KC-R5. The CLI's "
         "--edition FILE loads a deck file.",
         validate=normalize_deck_option,
-        values="proposal-a | [cards]",
+        values="proposal-a, or a list of cards",
     ),
 )
 
@@ -82,7 +82,12 @@ class KingdomsOfCrusaders(Game):
         return describe_event(event, seat)
 
     def rules_markdown(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text("utf-8")
+        summary = resources.files(__package__).joinpath("rules.md").read_text("utf-8")
+        return (
+            summary.rstrip()
+            + "\n\n## Options\n\nSet with `--option name=value` (players with `--seats`).\n\n"
+            + options_markdown(self.options)
+        )
 
     def bots(self) -> dict[str, Any]:
         from .heuristic import HeuristicBot
