@@ -94,15 +94,14 @@ class State(ABC):
                 f"seat {seat} may not act now; waiting for seat(s) "
                 + ", ".join(map(str, self.actors()))
             )
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
-        self._apply(seat, action)
+        self._apply(seat, action)  # games reject objects that are not their actions
         if self._moves is not None:
             self._moves.append((seat, action))
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
-        """Validate fully, then change the state. Must raise before any change."""
+        """Validate fully, then change the state. Must raise before any change, including
+        for objects that are not actions of this game."""
 
     @abstractmethod
     def clone(self) -> State:

@@ -110,6 +110,8 @@ class CardPool:
     masks: tuple[int, ...]
     index: dict[str, int]
     base_count: int
+    mask_histogram: tuple[int, ...]  # cards per symbol mask (32 slots)
+    symbol_counts: tuple[int, ...]  # cards showing each symbol
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -126,7 +128,12 @@ def card_pool(deck: tuple[str, ...], copies: int) -> CardPool:
     else:
         ids = tuple(f"{b}-{suffix}" for suffix in "AB"[:copies] for b in base)
         all_masks = masks * copies
-    return CardPool(ids, all_masks, {cid: i for i, cid in enumerate(ids)}, len(deck))
+    histogram = [0] * 32
+    for mask in all_masks:
+        histogram[mask] += 1
+    symbols = tuple(sum(1 for m in all_masks if m >> s & 1) for s in range(5))
+    index = {cid: i for i, cid in enumerate(ids)}
+    return CardPool(ids, all_masks, index, len(deck), tuple(histogram), symbols)
 
 
 def pool_for(deck_option: Any, players: int) -> CardPool:

@@ -13,7 +13,7 @@ from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
 from .army import DELTA, KEY, index_of_masks, key_json, notation
 from .deck import CARDS_PER_TERRITORY, HAND_SIZE, TERRITORIES, CardPool, pool_for
 from .standing import ranking_key, winners_fixed, winners_of
-from .symbols import SLOTS, slots_of_mask
+from .symbols import MASK_SYMBOLS, SLOTS, slots_of_mask
 
 if TYPE_CHECKING:
     from .game import KingdomsOfCrusaders
@@ -39,6 +39,7 @@ class KingdomsState(State):
         "_refuter",
         "active",
         "armies",
+        "auto",
         "comp",
         "counts",
         "decided",
@@ -48,7 +49,9 @@ class KingdomsState(State):
         "first_player",
         "full",
         "hands",
+        "manual",
         "markers",
+        "open_now",
         "phase",
         "play_counter",
         "play_no",
@@ -78,6 +81,9 @@ class KingdomsState(State):
     phase: str
     first_player: int
     drawn: int  # card index drawn by the active seat this turn, -1 if none
+    open_now: list[int]  # territories the active seat may play into (KC-R12), this turn
+    auto: bool  # options["claims"] == "auto", looked up once
+    manual: bool  # options["claims"] == "manual"
     events: list[JSON]
     # caches of the claim proof (derived from public facts, never serialized):
     # (territory, claimant, opponent) -> (opponent's counts index, witness as (mask, n) pairs)
@@ -115,15 +121,16 @@ class KingdomsState(State):
         self.play_no = [0] * len(self.pool)
         self.decided = [None] * TERRITORIES
         self.markers = [[] for _ in range(players)]
-        self.unseen = [0] * 32
-        for mask in self.pool.masks:
-            self.unseen[mask] += 1
-        self.unseen_symbols = [sum(1 for m in self.pool.masks if m >> s & 1) for s in range(5)]
+        self.unseen = list(self.pool.mask_histogram)
+        self.unseen_symbols = list(self.pool.symbol_counts)
         self.play_counter = 0
         self.active = 0
         self.phase = PLAY
         self.first_player = 0
         self.drawn = -1
+        self.open_now = []
+        self.auto = options["claims"] == "auto"
+        self.manual = options["claims"] == "manual"
         self.events = []
         self._proof = {}
         self._refuter = {}
@@ -137,11 +144,11 @@ class KingdomsState(State):
     def _begin_turn(self, seat: int) -> None:
         """Make ``seat`` active: pass automatically while it has nowhere to play (KC-R13),
         otherwise draw (KC-R14) and wait for its play."""
-        manual = self.options["claims"] == "manual"
         for _ in range(self.players + 1):
             self.active = seat
             self.drawn = -1
-            if self.available(seat):
+            self.open_now = self.available(seat)
+            if self.open_now:
                 if self.deck:  # always true in a valid configuration (KC-E1)
                     card = self.deck.pop()
                     self.hands[seat].append(card)
@@ -152,7 +159,7 @@ class KingdomsState(State):
                     self.phase = PLAY
                     return
             self.events.append({"type": "pass", "seat": seat})
-            if manual and self.valid_claims(seat):  # KC-R29, KC-E19
+            if self.manual and self.valid_claims(seat):  # KC-R29, KC-E19
                 self.phase = CLAIM
                 return
             seat = (seat + 1) % self.players
@@ -166,8 +173,7 @@ class KingdomsState(State):
         if self.phase == OVER or seat != self.active:
             return []
         if self.phase == PLAY:
-            terr = self.available(seat)
-            plays = self.plays
+            terr, plays = self.open_now, self.plays
             return [plays[card][t] for card in self.hands[seat] for t in terr]
         out: list[Action] = [CLAIMS[t + 1] for t in self.valid_claims(seat)]
         out.append(END_CLAIMS)
@@ -184,7 +190,7 @@ class KingdomsState(State):
             self.events.append({"type": "end_claims", "seat": seat})
             self._begin_turn((seat + 1) % self.players)
         else:
-            raise IllegalAction(f"{action} is not an action of {self.game.name}")
+            raise IllegalAction(f"{action!r} is not an action of {self.game.name}")
 
     def _play(self, seat: int, action: Play) -> None:
         if self.phase != PLAY:
@@ -195,9 +201,11 @@ class KingdomsState(State):
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"card {action.card} is not in your hand", "KC-R15")
-        t = action.territory - 1
+        t = action.territory - 1 if type(action.territory) is int else -1
         if not 0 <= t < TERRITORIES:
-            raise IllegalAction(f"there is no territory {action.territory}; they are 1-5", "KC-R6")
+            raise IllegalAction(
+                f"there is no territory {action.territory!r}; they are 1-5", "KC-R6"
+            )
         if self.decided[t] is not None:
             raise IllegalAction(f"territory {action.territory} is decided and closed", "KC-R31")
         army = self.armies[seat][t]
@@ -216,9 +224,8 @@ class KingdomsState(State):
         self.counts[seat][t] += DELTA[mask]
         self.unseen[mask] -= 1
         us = self.unseen_symbols
-        for s in range(5):
-            if mask >> s & 1:
-                us[s] -= 1
+        for s in MASK_SYMBOLS[mask]:
+            us[s] -= 1
         if len(army) == 3:
             self.comp[seat][t] = n  # KC-R16
             self.full[t] += 1
@@ -228,7 +235,7 @@ class KingdomsState(State):
         self._resolve()  # KC-R28
         if self.phase == OVER:
             return
-        if self.options["claims"] == "manual" and self.valid_claims(seat):
+        if self.manual and self.valid_claims(seat):
             self.phase = CLAIM  # KC-R29
             return
         self._begin_turn((seat + 1) % self.players)
@@ -240,9 +247,9 @@ class KingdomsState(State):
             )
         if self.phase != CLAIM:
             raise IllegalAction("claims are made after your play, in the claim phase", "KC-R29")
-        t = territory - 1
+        t = territory - 1 if type(territory) is int else -1
         if not 0 <= t < TERRITORIES:
-            raise IllegalAction(f"there is no territory {territory}; they are 1-5", "KC-R6")
+            raise IllegalAction(f"there is no territory {territory!r}; they are 1-5", "KC-R6")
         if self.decided[t] is not None:
             raise IllegalAction(f"territory {territory} is already decided", "KC-R25")
         if len(self.armies[seat][t]) < CARDS_PER_TERRITORY:
@@ -267,7 +274,7 @@ class KingdomsState(State):
     # -- deciding territories --------------------------------------------------------------
     def _resolve(self) -> None:
         """The resolution step after a play (KC-R28), then the end checks."""
-        auto = self.options["claims"] == "auto"
+        auto = self.auto
         decided_any = False
         full, decided, armies = self.full, self.decided, self.armies
         for t in range(TERRITORIES):
@@ -416,6 +423,9 @@ class KingdomsState(State):
         other.phase = self.phase
         other.first_player = self.first_player
         other.drawn = self.drawn
+        other.open_now = self.open_now  # replaced, never mutated
+        other.auto = self.auto
+        other.manual = self.manual
         other.events = self.events.copy()
         other._proof = self._proof.copy()
         other._refuter = self._refuter.copy()
@@ -449,7 +459,7 @@ class KingdomsState(State):
 
     def view(self, seat: int | None) -> JSON:
         ids, masks, play_no = self.pool.ids, self.pool.masks, self.play_no
-        manual = self.options["claims"] == "manual"
+        manual = self.manual
         territories = []
         for t in range(TERRITORIES):
             armies = []
@@ -596,9 +606,8 @@ def _load_data(self: KingdomsState, data: JSON) -> None:
                 cards.append(c)
                 mask = self.pool.masks[c]
                 self.unseen[mask] -= 1
-                for s in range(5):
-                    if mask >> s & 1:
-                        self.unseen_symbols[s] -= 1
+                for s in MASK_SYMBOLS[mask]:
+                    self.unseen_symbols[s] -= 1
             self.armies[p][t] = tuple(cards)
             self.counts[p][t] = index_of_masks([self.pool.masks[c] for c in cards])
             self.comp[p][t] = self.play_no[cards[3]] if len(cards) == 4 else 0
@@ -634,6 +643,7 @@ def _load_data(self: KingdomsState, data: JSON) -> None:
     self.first_player = data["first_player"]
     drawn = data["drawn"]
     self.drawn = -1 if drawn is None else index[drawn]
+    self.open_now = self.available(self.active) if self.phase == PLAY else []
     if self.drawn >= 0 and self.drawn not in self.hands[self.active]:
         raise StateFormatError("the drawn card must be in the active seat's hand")
     events = data["events"]

@@ -27,6 +27,11 @@ SLOTS: tuple[str, ...] = tuple(
 )
 
 
+MASK_SYMBOLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(5) if mask >> s & 1) for mask in range(32)
+)
+
+
 def names_of_mask(mask: int) -> str:
     return " + ".join(NAMES[s] for s in range(5) if mask >> s & 1)
 
