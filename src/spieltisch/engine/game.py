@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
 from .chance import Chance
-from .errors import IllegalAction, OptionError, RecordError, StateFormatError
+from .errors import IllegalAction, MalformedAction, OptionError, RecordError, StateFormatError
 from .options import Option, resolve_options
 
 if TYPE_CHECKING:
@@ -259,7 +259,11 @@ class Game(ABC):
             for i, move in enumerate(moves):
                 if not isinstance(move, dict) or not isinstance(move.get("seat"), int):
                     raise StateFormatError(f"move {i} must be an object with an integer 'seat'")
-                parsed.append((move["seat"], self.action_from_json(move.get("action"))))
+                try:
+                    action = self.action_from_json(move.get("action"))
+                except MalformedAction as exc:
+                    raise StateFormatError(f"move {i}: {exc}") from None
+                parsed.append((move["seat"], action))
             state._moves = parsed
         return state
 

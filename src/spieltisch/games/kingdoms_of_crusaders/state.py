@@ -241,9 +241,12 @@ class KingdomsState(State):
         self._begin_turn((seat + 1) % self.players)
 
     def _claim(self, seat: int, territory: int) -> None:
-        if self.options["claims"] != "manual":
+        if not self.manual:
             raise IllegalAction(
-                f"claims are made by the engine under claims={self.options['claims']}", "KC-R29"
+                "the engine decides proven territories by itself under claims=auto"
+                if self.auto
+                else "there are no claims under claims=off",
+                "KC-R29" if self.auto else "KC-R30",
             )
         if self.phase != CLAIM:
             raise IllegalAction("claims are made after your play, in the claim phase", "KC-R29")
@@ -626,7 +629,14 @@ def _load_data(self: KingdomsState, data: JSON) -> None:
         if d is None:
             continue
         winner, marker = d["winner"], d["marker"]
-        if not 0 <= winner < players or d["method"] not in ("completion", "claim"):
+        play = d["play"]
+        if (
+            type(winner) is not int
+            or not 0 <= winner < players
+            or d["method"] not in ("completion", "claim")
+            or type(play) is not int
+            or not 0 <= play <= self.play_counter
+        ):
             raise StateFormatError(f"territory {t + 1}: bad decision {d!r}")
         self.decided[t] = (winner, marker, d["method"], d["play"])
     for d in sorted((d for d in self.decided if d is not None), key=lambda d: d[1]):
@@ -641,6 +651,8 @@ def _load_data(self: KingdomsState, data: JSON) -> None:
     if self.phase not in (PLAY, CLAIM, OVER):
         raise StateFormatError(f"unknown phase {self.phase!r}")
     self.first_player = data["first_player"]
+    if type(self.first_player) is not int or not 0 <= self.first_player < players:
+        raise StateFormatError(f"'first_player' must be a seat 0-{players - 1}")
     drawn = data["drawn"]
     self.drawn = -1 if drawn is None else index[drawn]
     self.open_now = self.available(self.active) if self.phase == PLAY else []

@@ -1,0 +1,49 @@
+"""``spieltisch bench``: a thin wrapper over ``spieltisch.analysis.bench`` (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from .config import check_options, check_writable, load_game
+from .console import fail, out, reports_errors
+
+
+@reports_errors
+def bench(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. kingdoms-of-crusaders.")],
+    players: Annotated[
+        int | None, typer.Option(help="Players (the game's default if omitted).")
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help="Random games per measurement.")] = 200,
+    seconds: Annotated[
+        float, typer.Option(min=0.0, help="Instead, run each measurement at least this long.")
+    ] = 0.0,
+    openspiel: Annotated[
+        bool, typer.Option(help="Also measure the OpenSpiel reference games, if installed.")
+    ] = True,
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="Write the report as JSON.")
+    ] = None,
+) -> None:
+    """Measure steps per second, games per second and replay speed of a game."""
+    g = load_game(game)
+    if players is not None:
+        check_options(g, {}, players)
+    check_writable(out_file)
+    from ..analysis import bench as bench_module  # heavy and optional: only when asked
+
+    try:
+        report = bench_module.run_bench(g.id, players, games, seconds, openspiel)
+    except ValueError as exc:  # bad numbers are user errors too
+        fail(str(exc))
+    console = out()
+    console.print(bench_module.format_report(report))
+    if out_file is not None:
+        data = bench_module.report_to_json(report)
+        out_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        console.print(f"Report written to {escape(str(out_file))}")

@@ -1,0 +1,89 @@
+"""Turning command-line words into a game, its options and its seats, with clear errors.
+
+Shared by ``play`` and ``simulate``: ``--option name=value``, ``--edition FILE``, and
+``--seats you,heuristic``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .. import bots
+from ..engine.errors import OptionError, SpieltischError
+from ..engine.game import Game
+from ..engine.options import parse_option_assignments, resolve_options
+from ..engine.registry import game as lookup_game
+
+HUMAN = "you"
+
+# game id -> (module, loader function, option that receives the loaded data)
+EDITION_LOADERS: dict[str, tuple[str, str, str]] = {
+    "kingdoms-of-crusaders": (
+        "spieltisch.games.kingdoms_of_crusaders.deck",
+        "load_edition",
+        "deck",
+    ),
+}
+
+
+def load_game(game_id: str) -> Game:
+    """The registered game (``UnknownGame`` names the known ones)."""
+    return lookup_game(game_id)
+
+
+def game_options(game: Game, assignments: Sequence[str], edition: Path | None) -> dict[str, Any]:
+    """Options from ``--option name=value`` words and an ``--edition`` file (not yet
+    validated against a player count: ``check_options`` does that)."""
+    options = parse_option_assignments(list(assignments))
+    if edition is not None:
+        loader = EDITION_LOADERS.get(game.id)
+        if loader is None:
+            raise OptionError(f"{game.name} has no editions file support (--edition)")
+        module, function, option = loader
+        if option in options:
+            raise OptionError(
+                f"give the {option!r} either with --option or with --edition, not both"
+            )
+        options[option] = getattr(importlib.import_module(module), function)(edition)
+    return options
+
+
+def check_options(game: Game, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """Validate ``options`` for ``players`` seats now, before any game or progress bar."""
+    if not game.min_players <= players <= game.max_players:
+        raise OptionError(
+            f"{game.name} is played by {game.min_players} to {game.max_players} players, "
+            f"not {players} (one per seat in --seats)"
+        )
+    return resolve_options(game.options, options, players)
+
+
+def parse_seats(text: str, game: Game, humans: bool) -> list[str]:
+    """``you,heuristic`` -> ``["you", "heuristic"]``; every name must be a bot of the game
+    (or ``you`` when ``humans``)."""
+    seats = [part.strip() for part in text.split(",")]
+    if not text.strip() or any(not s for s in seats):
+        raise OptionError(f"--seats must be a comma-separated list of names, not {text!r}")
+    known = bots.available(game)
+    for name in seats:
+        if name == HUMAN and humans:
+            continue
+        if name not in known:
+            choices = ([HUMAN] if humans else []) + known
+            raise SpieltischError(
+                f"unknown seat {name!r} for {game.id}; choose from: {', '.join(choices)}"
+            )
+    return seats
+
+
+def check_writable(path: Path | None) -> None:
+    """Fail before the work, not after it, when an output file cannot be created."""
+    if path is None:
+        return
+    parent = path.parent
+    if not parent.is_dir():
+        raise OptionError(f"cannot write {path}: directory {parent} does not exist")
+    if path.is_dir():
+        raise OptionError(f"cannot write {path}: it is a directory")

@@ -1,0 +1,34 @@
+"""The ``spieltisch`` command: one Typer app, one module per command."""
+
+from __future__ import annotations
+
+import typer
+
+from .bench import bench
+from .catalog import games, rules
+from .play import play
+from .replay import replay
+from .simulate import simulate
+
+app = typer.Typer(
+    name="spieltisch",
+    help="A game table for four published board games: play, simulate, replay, study.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.command()(play)
+app.command()(simulate)
+app.command()(replay)
+app.command()(rules)
+app.command()(games)
+app.command()(bench)
+
+
+def main() -> None:
+    """Entry point of the ``spieltisch`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

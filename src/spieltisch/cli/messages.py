@@ -1,0 +1,88 @@
+"""The words of the terminal client in English and German (``--lang en|de``)."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "player": "Player {n}",
+        "you": "you",
+        "starting": "{game} · {players} players · seed {seed}",
+        "seat_line": "  {name}: {who}",
+        "human": "you (at this terminal)",
+        "since": "Since your last turn",
+        "turn": "{name}, your move",
+        "prompt": "Your choice (1-{n}, help, log, quit): ",
+        "empty": "Type the number of an action (1-{n}), or help, log, quit.",
+        "not_number": "{text!r} is not a number. Type 1-{n}, or help, log, quit.",
+        "out_of_range": "There is no action {text}: choose 1-{n}.",
+        "rejected": "That move was rejected: {reason}",
+        "help": "Type the number in front of an action and press Enter. Other commands: "
+        "[bold]board[/bold] shows the table again, [bold]log[/bold] the whole log, "
+        "[bold]help[/bold] this text, [bold]quit[/bold] ends the game. Ctrl-D also quits.",
+        "full_log": "The whole log",
+        "handover": "{name}'s turn: hand the terminal over, then press Enter.",
+        "over": "Game over",
+        "final": "Final table",
+        "col_seat": "Seat",
+        "col_player": "Player",
+        "col_score": "Score",
+        "col_return": "Return",
+        "col_result": "Result",
+        "winner": "winner",
+        "winner_line": "Winner: {names}",
+        "winners": "Winners: {names} (shared win)",
+        "no_winner": "Nobody won.",
+        "saved": "Record saved to {path} (replay it with: spieltisch replay {path})",
+        "save_prompt": "Save the game record to (file name, Enter to skip): ",
+        "save_hint": "Add --save FILE to keep a record of the game.",
+        "quit": "You quit the game after {moves} moves.",
+        "eof": "Input ended (end of file) after {moves} moves: the game is abandoned.",
+        "interrupted": "Interrupted after {moves} moves: the game is abandoned.",
+        "partial": "The unfinished game's record was saved to {path}.",
+    },
+    "de": {
+        "player": "Spieler {n}",
+        "you": "du",
+        "starting": "{game} · {players} Spieler · Startwert {seed}",
+        "seat_line": "  {name}: {who}",
+        "human": "du (an diesem Terminal)",
+        "since": "Seit deinem letzten Zug",
+        "turn": "{name}, du bist am Zug",
+        "prompt": "Deine Wahl (1-{n}, help, log, quit): ",
+        "empty": "Gib die Nummer einer Aktion ein (1-{n}), oder help, log, quit.",
+        "not_number": "{text!r} ist keine Zahl. Gib 1-{n} ein, oder help, log, quit.",
+        "out_of_range": "Es gibt keine Aktion {text}: wähle 1-{n}.",
+        "rejected": "Dieser Zug wurde abgelehnt: {reason}",
+        "help": "Gib die Nummer vor einer Aktion ein und drücke Enter. Weitere Befehle: "
+        "[bold]board[/bold] zeigt den Tisch erneut, [bold]log[/bold] das ganze Protokoll, "
+        "[bold]help[/bold] diesen Text, [bold]quit[/bold] beendet das Spiel. Strg-D beendet "
+        "ebenfalls.",
+        "full_log": "Das ganze Protokoll",
+        "handover": "{name} ist am Zug: gib das Terminal weiter und drücke Enter.",
+        "over": "Spielende",
+        "final": "Der Tisch am Ende",
+        "col_seat": "Platz",
+        "col_player": "Spieler",
+        "col_score": "Punkte",
+        "col_return": "Ertrag",
+        "col_result": "Ergebnis",
+        "winner": "Sieger",
+        "winner_line": "Sieger: {names}",
+        "winners": "Sieger: {names} (geteilter Sieg)",
+        "no_winner": "Niemand hat gewonnen.",
+        "saved": "Partie gespeichert in {path} (abspielen mit: spieltisch replay {path})",
+        "save_prompt": "Partie speichern unter (Dateiname, Enter zum Überspringen): ",
+        "save_hint": "Mit --save DATEI wird die Partie gespeichert.",
+        "quit": "Du hast das Spiel nach {moves} Zügen beendet.",
+        "eof": "Eingabe zu Ende (Dateiende) nach {moves} Zügen: das Spiel wird abgebrochen.",
+        "interrupted": "Unterbrochen nach {moves} Zügen: das Spiel wird abgebrochen.",
+        "partial": "Die unfertige Partie wurde in {path} gespeichert.",
+    },
+}
+
+LANGUAGES = tuple(MESSAGES)
+
+
+def messages(lang: str) -> dict[str, str]:
+    """The messages of ``lang`` (English for an unknown language)."""
+    return MESSAGES.get(lang, MESSAGES["en"])

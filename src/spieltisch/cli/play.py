@@ -1,0 +1,124 @@
+"""``spieltisch play``: a game at this terminal against bots, or hot seat between humans."""
+
+from __future__ import annotations
+
+import random
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ..engine.game import State
+from . import show
+from .config import HUMAN, check_options, check_writable, game_options, load_game, parse_seats
+from .console import out, reports_errors
+from .messages import messages
+from .session import GameAbandoned, TerminalSession
+
+EXIT_ABANDONED = 1  # end of input or Ctrl-C: the game did not finish
+
+
+class Lang(StrEnum):
+    en = "en"
+    de = "de"
+
+
+@reports_errors
+def play(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. kingdoms-of-crusaders.")],
+    seats: Annotated[
+        str,
+        typer.Option(help="Comma-separated seats: 'you' (a human here) or a bot name."),
+    ] = "you,random",
+    seed: Annotated[int | None, typer.Option(help="Seed of the game (random if omitted).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
+    ] = None,
+    edition: Annotated[
+        Path | None, typer.Option(help="Edition (deck) data file for the game.")
+    ] = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+    lang: Annotated[Lang, typer.Option(help="Language of the table.")] = Lang.en,
+) -> None:
+    """Play a game in the terminal: type the number of an action; help, log, quit."""
+    g = load_game(game)
+    names = parse_seats(seats, g, humans=True)
+    options = game_options(g, option or [], edition)
+    check_options(g, options, len(names))
+    check_writable(save)
+    seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+    state = g.new_game(len(names), seed, options)
+    console = out()
+    language = lang.value
+    _introduce(console, g.name, state, names, language)
+    session = TerminalSession(console, g, state, names, language)
+    try:
+        _run(session)
+    except GameAbandoned as stop:
+        _abandon(console, state, stop.reason, save, language)
+    _finish(console, session, names, language)
+    _save(console, state, save, language)
+
+
+def _run(session: TerminalSession) -> None:
+    try:
+        session.run()
+    except KeyboardInterrupt:  # Ctrl-C while a bot thinks; while reading, the session maps it
+        raise GameAbandoned("interrupt") from None
+
+
+def _abandon(console: Console, state: State, reason: str, save: Path | None, lang: str) -> None:
+    """Say why the game stopped, keep the unfinished record if asked, exit (0 for quit)."""
+    msg = messages(lang)
+    console.print()
+    key = {"quit": "quit", "eof": "eof"}.get(reason, "interrupted")
+    console.print(f"[bold red]{escape(msg[key].format(moves=state.move_count))}[/bold red]")
+    if save is not None:
+        state.record().save(save)
+        console.print(escape(msg["partial"].format(path=save)))
+    raise typer.Exit(0 if reason == "quit" else EXIT_ABANDONED)
+
+
+def _introduce(console: Console, title: str, state: State, names: list[str], lang: str) -> None:
+    msg = messages(lang)
+    intro = msg["starting"].format(game=title, players=state.players, seed=state.seed)
+    console.print(f"[bold]{escape(intro)}[/bold]")
+    for seat, name in enumerate(names):
+        who = msg["human"] if name == HUMAN else name
+        line = msg["seat_line"].format(name=show.player_name(seat, lang), who=who)
+        console.print(escape(line))
+
+
+def _finish(console: Console, session: TerminalSession, names: list[str], lang: str) -> None:
+    """The rest of the log, the final table from the first human's seat, the result."""
+    msg = messages(lang)
+    viewer = session.viewer
+    session.show_news(viewer)
+    console.print()
+    console.rule(f"[bold]{escape(msg['final'])}[/bold]", align="left")
+    show.board(console, session.game, session.state, viewer, lang)
+    console.print()
+    console.print(show.result_table(session.state, names, lang))
+    console.print(f"[bold green]{escape(show.winners_line(session.state, lang))}[/bold green]")
+
+
+def _save(console: Console, state: State, path: Path | None, lang: str) -> None:
+    """Save when asked to; offer it at an interactive terminal; otherwise say how."""
+    msg = messages(lang)
+    if path is None and sys.stdin.isatty():
+        try:
+            answer = console.input(msg["save_prompt"]).strip()
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        path = Path(answer) if answer else None
+        if path is None:
+            return
+    if path is None:
+        console.print(f"[dim]{escape(msg['save_hint'])}[/dim]")
+        return
+    state.record().save(path)
+    console.print(escape(msg["saved"].format(path=path)))

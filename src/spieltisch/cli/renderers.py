@@ -1,0 +1,56 @@
+"""Which module draws a game in the terminal: game id -> text renderer module.
+
+A renderer module lives with its game (standard library only) and provides
+``render_view(view, lang) -> str`` returning Rich markup; it may also provide
+``render_actions(actions_json, view, lang) -> str``, a numbered menu of the legal actions.
+Games without an entry are shown as their view's JSON."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from rich.markup import escape
+
+RENDERERS: dict[str, str] = {
+    "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders.text",
+}
+
+
+def renderer(game_id: str) -> ModuleType | None:
+    """The text renderer module of ``game_id``, or ``None`` if the game has none."""
+    path = RENDERERS.get(game_id)
+    return None if path is None else importlib.import_module(path)
+
+
+def render_view(game_id: str, view: dict[str, Any], lang: str = "en") -> str:
+    """Rich markup of a seat's view."""
+    module = renderer(game_id)
+    if module is None:
+        return escape(json.dumps(view, indent=1, ensure_ascii=False))
+    markup: str = module.render_view(view, lang)
+    return markup
+
+
+def render_actions(
+    game_id: str,
+    actions: Sequence[dict[str, Any]],
+    labels: Sequence[str],
+    view: dict[str, Any],
+    lang: str = "en",
+) -> str:
+    """A numbered menu of the legal actions (1-based, in ``legal_actions`` order).
+
+    ``labels`` are the actions' ``str`` forms, used when the game has no menu of its own."""
+    module = renderer(game_id)
+    if module is not None and hasattr(module, "render_actions"):
+        menu: str = module.render_actions(list(actions), view, lang)
+        return menu
+    width = len(str(len(labels)))
+    return "\n".join(
+        f"  [bold]{str(n).rjust(width)})[/bold] {escape(label)}"
+        for n, label in enumerate(labels, start=1)
+    )

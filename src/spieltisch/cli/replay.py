@@ -1,0 +1,94 @@
+"""``spieltisch replay``: check a game record move by move and show it from one seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ..engine.game import Game, State
+from ..engine.record import GameRecord, replay_steps
+from ..engine.record import replay as replay_record
+from . import show
+from .config import load_game
+from .console import fail, out, reports_errors
+from .play import Lang
+
+
+@reports_errors
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON) saved by play or simulate.")],
+    seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it.")] = None,
+    spectator: Annotated[bool, typer.Option(help="Show the public view (the default).")] = False,
+    step: Annotated[
+        int | None, typer.Option(min=0, help="Show the table after this many moves.")
+    ] = None,
+    every: Annotated[bool, typer.Option("--all", help="Show the table after every move.")] = False,
+    lang: Annotated[Lang, typer.Option(help="Language of the table.")] = Lang.en,
+) -> None:
+    """Replay a saved game and show its table, log and winners."""
+    if seat is not None and spectator:
+        fail("choose either --seat or --spectator, not both")
+    rec = GameRecord.load(record)
+    final = replay_record(rec)  # validates every move before anything is shown
+    game = load_game(rec.game)
+    if seat is not None and not 0 <= seat < rec.players:
+        fail(
+            f"there is no seat {seat} in this {rec.players}-player game (seats 0-{rec.players - 1})"
+        )
+    moves = len(rec.moves)
+    if step is not None and step > moves:
+        fail(f"--step {step} is past the end: the record has {moves} moves")
+    console = out()
+    who = "spectator" if seat is None else show.player_name(seat, lang.value)
+    console.print(
+        f"[bold]{escape(game.name)}[/bold] · {rec.players} players · seed {rec.seed} · "
+        f"{moves} moves · seen by {escape(who)}"
+    )
+    last = moves if step is None else step
+    if every:
+        state = _every_step(console, game, rec, seat, last, lang.value)
+    else:
+        state = final if last == moves else _state_at(rec, last)
+        show.log(console, game, state.log(seat), seat, "Log")
+        console.rule(f"[bold]Table after move {last} of {moves}[/bold]", align="left")
+        show.board(console, game, state, seat, lang.value)
+    if state.is_over():
+        console.print()
+        console.print(show.result_table(state, [], lang.value))
+        console.print(f"[bold green]{escape(show.winners_line(state, lang.value))}[/bold green]")
+
+
+def _state_at(rec: GameRecord, step: int) -> State:
+    """The state after ``step`` moves (the generator's state object stops changing there)."""
+    for index, (state, _, _) in enumerate(replay_steps(rec)):
+        if index == step:
+            return state
+    raise AssertionError("step was checked against the number of moves")
+
+
+def _every_step(
+    console: Console, game: Game, rec: GameRecord, seat: int | None, last: int, lang: str
+) -> State:
+    """Print each step's new log lines and table, up to move ``last``; return that state."""
+    shown = 0
+    for index, (state, mover, action) in enumerate(replay_steps(rec)):
+        console.print()
+        if mover is None:
+            console.rule("[bold]Start[/bold]", align="left")
+        else:
+            name = show.player_name(mover, lang)
+            console.rule(
+                f"[bold]Move {index}: {escape(name)}: {escape(str(action))}[/bold]", align="left"
+            )
+        events = state.log(seat)
+        for line in show.log_lines(game, events[shown:], seat):
+            console.print(f"  • {escape(line)}")
+        shown = len(events)
+        show.board(console, game, state, seat, lang)
+        if index == last:
+            return state
+    raise AssertionError("last was checked against the number of moves")

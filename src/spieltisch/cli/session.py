@@ -1,0 +1,200 @@
+"""One game at this terminal: humans type the number of an action, bots answer through
+``bots.act`` (so they see only a resampled state, DESIGN.md §4).
+
+Input comes from a ``read(prompt)`` function (``Console.input`` by default), so the whole
+game can be driven through stdin. Bad input never changes the game; end of input and ``quit``
+end it through ``GameAbandoned``."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.markup import escape
+
+from .. import bots
+from ..engine.action import Action
+from ..engine.errors import IllegalAction
+from ..engine.game import Game, State
+from . import renderers, show
+from .config import HUMAN
+from .messages import messages
+
+COMMANDS = {
+    "help": "help",
+    "h": "help",
+    "?": "help",
+    "log": "log",
+    "board": "board",
+    "b": "board",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
+}
+_INTEGER = re.compile(r"[+-]?\d+")
+
+
+class GameAbandoned(Exception):
+    """The game stopped before its end: ``reason`` is ``quit``, ``eof`` or ``interrupt``."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class BadChoice(Exception):
+    """Input that is neither an action number nor a command: ``key`` names the message."""
+
+    def __init__(self, key: str, text: str) -> None:
+        super().__init__(key, text)
+        self.key = key
+        self.text = text
+
+
+def parse_choice(text: str, count: int) -> int | str:
+    """A 0-based action index for ``1``..``count``, or a command name; raises ``BadChoice``."""
+    word = text.strip().lower()
+    if not word:
+        raise BadChoice("empty", text)
+    if word in COMMANDS:
+        return COMMANDS[word]
+    if not _INTEGER.fullmatch(word):
+        raise BadChoice("not_number", text.strip())
+    number = int(word)
+    if not 1 <= number <= count:
+        raise BadChoice("out_of_range", str(number))
+    return number - 1
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """A bot's own RNG in a terminal game, reproducible from the game's seed."""
+    return random.Random(f"spieltisch/play/{seed}/{seat}")
+
+
+class TerminalSession:
+    """Runs one game: bots move at once, humans are asked until they give a legal number."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: Game,
+        state: State,
+        seats: Sequence[str],
+        lang: str = "en",
+        read: Callable[[str], str] | None = None,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.state = state
+        self.seats = list(seats)
+        self.lang = lang
+        self.msg = messages(lang)
+        self.read = read or console.input
+        self.bots = {
+            seat: bots.make(name, game) for seat, name in enumerate(seats) if name != HUMAN
+        }
+        self.rngs = {seat: bot_rng(state.seed, seat) for seat in self.bots}
+        self.humans = [seat for seat, name in enumerate(seats) if name == HUMAN]
+        self.shown: dict[int | None, int] = {}  # per seat (None: spectator): events shown
+        self.last_human: int | None = None
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the final table is shown through: the first human, else a spectator."""
+        return self.humans[0] if self.humans else None
+
+    def run(self) -> None:
+        """Play until the game is over; raises ``GameAbandoned`` if a human stops it."""
+        while not self.state.is_over():
+            seat = self.state.actors()[0]
+            bot = self.bots.get(seat)
+            if bot is None:
+                self.human_turn(seat)
+            else:
+                self.state.apply(seat, bots.act(bot, self.state, seat, self.rngs[seat]))
+
+    # -- a human's turn ------------------------------------------------------------------
+    def human_turn(self, seat: int) -> None:
+        if len(self.humans) > 1 and self.last_human not in (None, seat):
+            self._handover(seat)
+        self.last_human = seat
+        self.show_news(seat)
+        legal = self.state.legal_actions(seat)
+        self.show_turn(seat, legal)
+        while True:
+            action = self._ask(seat, legal)
+            if action is None:
+                continue
+            try:
+                self.state.apply(seat, action)
+            except IllegalAction as exc:  # the menu lists legal actions only; be safe anyway
+                self._warn(self.msg["rejected"].format(reason=exc.reason))
+                continue
+            self.shown[seat] = len(self.state.log(seat))
+            return
+
+    def _ask(self, seat: int, legal: Sequence[Action]) -> Action | None:
+        """One line of input: the chosen action, or ``None`` after a command or bad input."""
+        count = len(legal)
+        text = self._read(self.msg["prompt"].format(n=count))
+        try:
+            choice = parse_choice(text, count)
+        except BadChoice as bad:
+            self._warn(self.msg[bad.key].format(text=bad.text, n=count))
+            return None
+        if isinstance(choice, int):
+            return legal[choice]
+        if choice == "quit":
+            raise GameAbandoned("quit")
+        if choice == "help":
+            self.console.print(self.msg["help"])
+        elif choice == "log":
+            show.log(self.console, self.game, self.state.log(seat), seat, self.msg["full_log"])
+        else:
+            self.show_turn(seat, legal)
+        return None
+
+    def _read(self, prompt: str) -> str:
+        try:
+            return self.read(prompt)
+        except EOFError:
+            raise GameAbandoned("eof") from None
+        except KeyboardInterrupt:
+            raise GameAbandoned("interrupt") from None
+
+    def _warn(self, text: str) -> None:
+        self.console.print(f"[yellow]{escape(text)}[/yellow]")
+
+    def _handover(self, seat: int) -> None:
+        """Hot seat: the next human should not see the previous one's hand."""
+        if self.console.is_terminal:
+            self.console.clear()
+        name = show.player_name(seat, self.lang)
+        self._read(self.msg["handover"].format(name=name) + " ")
+        if self.console.is_terminal:
+            self.console.clear()
+
+    # -- output --------------------------------------------------------------------------
+    def show_news(self, seat: int | None) -> None:
+        """The log since ``seat`` last looked (everything, for a spectator's first look)."""
+        events = self.state.log(seat)
+        show.log(
+            self.console, self.game, events[self.shown.get(seat, 0) :], seat, self.msg["since"]
+        )
+        self.shown[seat] = len(events)
+
+    def show_turn(self, seat: int, legal: Sequence[Action]) -> None:
+        view = self.state.view(seat)
+        self.console.print()
+        self.console.print(renderers.render_view(self.game.id, view, self.lang), soft_wrap=True)
+        self.console.rule(
+            f"[bold]{escape(self.msg['turn'].format(name=show.player_name(seat, self.lang)))}"
+            "[/bold]",
+            align="left",
+        )
+        menu = renderers.render_actions(
+            self.game.id, [a.to_json() for a in legal], [str(a) for a in legal], view, self.lang
+        )
+        self.console.print(menu, soft_wrap=True)
