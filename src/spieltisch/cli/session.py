@@ -132,7 +132,7 @@ class TerminalSession:
             except IllegalAction as exc:  # the menu lists legal actions only; be safe anyway
                 self._warn(self.msg["rejected"].format(reason=exc.reason))
                 continue
-            self.shown[seat] = len(self.state.log(seat))
+            # the news shown next time starts with this move and what it caused
             return
 
     def _ask(self, seat: int, legal: Sequence[Action]) -> Action | None:
