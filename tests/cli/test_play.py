@@ -154,4 +154,4 @@ def test_edition_for_a_game_without_editions(toy_game: str, tmp_path: Path) -> N
     edition = tmp_path / "deck.toml"
     edition.write_text("", encoding="utf-8")
     result = run(["play", toy_game, "--edition", str(edition)])
-    assert_user_error(result, "no editions file support")
+    assert_user_error(result, "has no replaceable edition file")

@@ -5,7 +5,6 @@ Shared by ``play`` and ``simulate``: ``--option name=value``, ``--edition FILE``
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,15 +17,6 @@ from ..engine.registry import game as lookup_game
 
 HUMAN = "you"
 
-# game id -> (module, loader function, option that receives the loaded data)
-EDITION_LOADERS: dict[str, tuple[str, str, str]] = {
-    "kingdoms-of-crusaders": (
-        "spieltisch.games.kingdoms_of_crusaders.deck",
-        "load_edition",
-        "deck",
-    ),
-}
-
 
 def load_game(game_id: str) -> Game:
     """The registered game (``UnknownGame`` names the known ones)."""
@@ -38,15 +28,11 @@ def game_options(game: Game, assignments: Sequence[str], edition: Path | None) -
     validated against a player count: ``check_options`` does that)."""
     options = parse_option_assignments(list(assignments))
     if edition is not None:
-        loader = EDITION_LOADERS.get(game.id)
-        if loader is None:
-            raise OptionError(f"{game.name} has no editions file support (--edition)")
-        module, function, option = loader
-        if option in options:
-            raise OptionError(
-                f"give the {option!r} either with --option or with --edition, not both"
-            )
-        options[option] = getattr(importlib.import_module(module), function)(edition)
+        loaded = game.edition_options(edition)
+        both = sorted(set(loaded) & set(options))
+        if both:
+            raise OptionError(f"give {both[0]!r} either with --option or with --edition, not both")
+        options.update(loaded)
     return options
 
 

@@ -114,9 +114,17 @@ def report(console: Console, result: TournamentResult) -> None:
         )
 
 
-def _percent(rate: Rate) -> tuple[str, str]:
+def _rate_cells(rate: Rate) -> tuple[str, ...]:
+    """Wins, games, win rate, 95% interval, mean score, mean return."""
     low, high = rate.ci95
-    return f"{rate.win_rate:.1%}", f"{low * 100:.1f}–{high * 100:.1f}%"
+    return (
+        str(rate.wins),
+        str(rate.n),
+        f"{rate.win_rate:.1%}",
+        f"{low * 100:.1f}–{high * 100:.1f}%",
+        f"{rate.avg_score:.2f}",
+        f"{rate.avg_return:+.3f}",
+    )
 
 
 def seat_table(result: TournamentResult, summary: Summary) -> Table:
@@ -128,17 +136,7 @@ def seat_table(result: TournamentResult, summary: Summary) -> Table:
         table.add_column(name, justify="right")
     for seat, rate in enumerate(summary.per_seat):
         bot = "rotating" if result.rotate and len(set(result.seats)) > 1 else result.seats[seat]
-        win_rate, ci = _percent(rate)
-        table.add_row(
-            str(seat),
-            escape(bot),
-            str(rate.wins),
-            str(rate.n),
-            win_rate,
-            ci,
-            f"{rate.avg_score:.2f}",
-            f"{rate.avg_return:+.3f}",
-        )
+        table.add_row(str(seat), escape(bot), *_rate_cells(rate))
     return table
 
 
@@ -149,14 +147,5 @@ def bot_table(summary: Summary) -> Table:
     for name in ("Wins", "Seats", "Win rate", "95% CI", "Score", "Return"):
         table.add_column(name, justify="right")
     for name, rate in summary.per_bot.items():
-        win_rate, ci = _percent(rate)
-        table.add_row(
-            escape(name),
-            str(rate.wins),
-            str(rate.n),
-            win_rate,
-            ci,
-            f"{rate.avg_score:.2f}",
-            f"{rate.avg_return:+.3f}",
-        )
+        table.add_row(escape(name), *_rate_cells(rate))
     return table

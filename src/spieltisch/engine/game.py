@@ -6,11 +6,19 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
 from .chance import Chance
-from .errors import IllegalAction, MalformedAction, OptionError, RecordError, StateFormatError
+from .errors import (
+    DataError,
+    IllegalAction,
+    MalformedAction,
+    OptionError,
+    RecordError,
+    StateFormatError,
+)
 from .options import Option, resolve_options
 
 if TYPE_CHECKING:
@@ -284,6 +292,11 @@ class Game(ABC):
     @abstractmethod
     def rules_markdown(self) -> str:
         """Player-facing rules summary, options and reconstructed data, as Markdown."""
+
+    def edition_options(self, path: Path) -> dict[str, Any]:
+        """Options that load a replacement component data file (``--edition FILE``), e.g.
+        a transcription of the real deck. Raises ``DataError`` naming the problem."""
+        raise DataError(f"{self.name} has no replaceable edition file")
 
     def bots(self) -> dict[str, BotFactory]:
         """Game-specific bots by name (the generic ones live in ``spieltisch.bots``)."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ...engine.action import Action
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.options import Option, options_markdown
 from . import actions
-from .deck import DEFAULT_DECK, normalize_deck_option
+from .deck import DEFAULT_DECK, load_edition, normalize_deck_option
 from .describe import describe_event
 from .state import KingdomsState
 
@@ -88,6 +89,10 @@ class KingdomsOfCrusaders(Game):
             + "\n\n## Options\n\nSet with `--option name=value` (players with `--seats`).\n\n"
             + options_markdown(self.options)
         )
+
+    def edition_options(self, path: Path) -> dict[str, Any]:
+        """``--edition FILE``: a deck file in the format of ``data/deck_proposal_a.toml``."""
+        return {"deck": load_edition(path)}
 
     def bots(self) -> dict[str, Any]:
         from .heuristic import HeuristicBot

@@ -214,14 +214,7 @@ def _at_least(probs: list[float], need: int) -> float:
         return 1.0
     if need > len(probs):
         return 0.0
-    dist = [1.0]
-    for p in probs:
-        nxt = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1.0 - p)
-            nxt[k + 1] += q * p
-        dist = nxt
-    return sum(dist[need:])
+    return sum(_count_distribution(probs)[need:])
 
 
 def _count_distribution(probs: list[float]) -> list[float]:
