@@ -132,6 +132,11 @@ class State(ABC):
     def winners(self) -> list[int]:
         """Seats that win (several share a win); empty before the end."""
 
+    def standard_returns(self) -> bool:
+        """Whether ``returns()`` follows the shared formula (a game may offer others as an
+        option, e.g. Medina's ``returns_mode``); the invariant suite checks it when true."""
+        return True
+
     def returns(self) -> list[float]:
         if not self.is_over():
             return [0.0] * self.players

@@ -13,6 +13,7 @@ from .game import Game
 # id -> module that defines GAME
 _BUILTIN = {
     "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders",
+    "medina": "spieltisch.games.medina",
 }
 
 _games: dict[str, Game] = {}

@@ -1,0 +1,62 @@
+"""Plain-language log lines for Medina."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _who(seat: Any, viewer: int | None) -> str:
+    if seat == "neutral":
+        return "a neutral palace"
+    if seat == "box":
+        return "the box"
+    return "you" if seat == viewer else f"Player {seat + 1}"
+
+
+def _cell(event: dict[str, Any]) -> str:
+    x, y = event["cell"]
+    return f"({x},{y})"
+
+
+def describe_event(event: dict[str, Any], viewer: int | None) -> str:
+    kind = event.get("type")
+    who = _who(event["seat"], viewer).capitalize() if "seat" in event else ""
+    if kind == "setup":
+        (wx, wy), (mx, my) = event["well"], event["start_merchant"]
+        return f"The well stands at ({wx},{wy}); the start merchant at ({mx},{my})."
+    if kind == "start_merchant":
+        return f"{who} placed the start merchant on {_cell(event)}."
+    if kind == "build":
+        return f"{who} built {event['colour']} on {_cell(event)} (palace {event['palace']})."
+    if kind == "roof":
+        return f"{who} roofed the palace at {_cell(event)} and owns it now."
+    if kind == "neutral_roof":
+        return f"{who} put a neutral roof on the palace at {_cell(event)}."
+    if kind == "stable":
+        return f"{who} added a stable on {_cell(event)} (palace {event['palace']})."
+    if kind == "merchant":
+        return f"{who} placed a merchant on {_cell(event)}."
+    if kind == "wall":
+        return f"{who} built a wall on {_cell(event)}."
+    if kind == "palace_tile":
+        to = _who(event["owner"], viewer)
+        return f"The {event['colour']} palace tile goes to {to} (palace {event['palace']})."
+    if kind == "tower_tile":
+        to = _who(event["owner"], viewer)
+        return f"Tower {event['tower']}'s tile goes to {to} (palace {event['palace']})."
+    if kind == "tower_merchants":
+        to = _who(event["to"], viewer)
+        return f"{event['count']} merchant(s) from tower {event['tower']} go to {to}."
+    if kind == "tea":
+        return f"{event['count']} tea tile(s) go to {_who(event['to'], viewer)}."
+    if kind == "discard_tea":
+        return f"{who} discarded a tea tile instead of a second piece."
+    if kind == "retire":
+        colour = event["colour"]
+        return f"Every player owns {colour} now: the remaining {colour} buildings leave the game."
+    if kind == "pass":
+        return f"{who} cannot place anything and passes."
+    if kind == "end":
+        names = ", ".join(_who(s, viewer) for s in event["winners"])
+        return f"Nobody can place any more: the game is over. Winner: {names}."
+    return str(event)

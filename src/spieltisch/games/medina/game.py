@@ -1,0 +1,184 @@
+"""Medina as a Spieltisch game: options, factory, parsing, log text."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...engine.action import Action
+from ...engine.errors import OptionError
+from ...engine.game import JSON, ConformanceCase, Game, State
+from ...engine.options import Option, options_markdown
+from . import actions
+from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
+from .describe import describe_event
+from .state import MedinaState
+
+
+def _cell_option(value: Any, players: int) -> Any:
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise ValueError(f"must be null or [x, y], not {value!r}")
+    return [value[0], value[1]]
+
+
+def _ruleset_option(value: Any, players: int) -> Any:
+    if value == "default":
+        return "default"
+    parse_ruleset(value)  # raises DataError naming the field
+    return value
+
+
+OPTIONS = (
+    Option(
+        "edition",
+        1,
+        "1st edition (3-4 players) or 2nd edition (2-4 players: well, tea, "
+        "neutral roofs, tower merchants, opening one-piece turns, purple).",
+        choices=(1, 2),
+    ),
+    Option("open_screens", False, "Every seat's supply is public (MD-R68).", choices=(False, True)),
+    Option(
+        "last_player_must_roof",
+        False,
+        "Boardspace anti-stall rule: when nobody else can "
+        "place, the second piece of a turn must be a roof if one is possible (MD-R59).",
+        choices=(False, True),
+    ),
+    Option(
+        "start_merchant_anywhere",
+        False,
+        "1st edition: the start merchant may go on any "
+        "city square (the seed's literal wording) instead of an inner square (MD-R14).",
+        choices=(False, True),
+    ),
+    Option(
+        "neutral_takes_tiles",
+        True,
+        "2nd edition: neutral palaces can hold palace and tower "
+        "tiles (then nobody scores them) and send tower merchants to the box (MD-R55).",
+        choices=(False, True),
+    ),
+    Option(
+        "well_cell",
+        None,
+        "2nd edition: the well's cell [x, y] (an inner cell); null = random (MD-S2).",
+        validate=_cell_option,
+        values="null, or [x, y]",
+    ),
+    Option(
+        "start_merchant_cell",
+        None,
+        "2nd edition: the start merchant's cell [x, y] (an inner "
+        "cell other than the well); null = random (MD-S2).",
+        validate=_cell_option,
+        values="null, or [x, y]",
+    ),
+    Option(
+        "returns_mode",
+        "win_loss",
+        "Returns for AI: win_loss (+1/k winners, -1/(n-k) "
+        "others), rank, or score minus the mean (MD-R66).",
+        choices=("win_loss", "rank", "score"),
+    ),
+    Option(
+        "ruleset_data",
+        "default",
+        "Every printed number (MD-D9): 'default' or a full data object; --edition FILE loads one.",
+        validate=_ruleset_option,
+        values="default, or a data object",
+    ),
+)
+
+
+class Medina(Game):
+    id = "medina"
+    name = "Medina"
+    version = 1
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    options = OPTIONS
+
+    def _check(self, players: int, options: dict[str, Any]) -> None:
+        edition = options["edition"]
+        if edition == 1 and players == 2:
+            raise OptionError(
+                "the 1st edition of Medina is played by 3 or 4 players; use edition=2 for 2"
+            )
+        if edition == 1:
+            for name in ("well_cell", "start_merchant_cell"):
+                if options[name] is not None:
+                    raise OptionError(f"option {name!r} exists only with edition=2")
+            if not options["neutral_takes_tiles"]:
+                raise OptionError("option 'neutral_takes_tiles' exists only with edition=2")
+        if edition == 2 and options["start_merchant_anywhere"]:
+            raise OptionError("option 'start_merchant_anywhere' exists only with edition=1")
+
+    def ruleset(self, options: dict[str, Any]) -> Any:
+        data = options["ruleset_data"]
+        return (
+            default_ruleset()
+            if data == "default"
+            else ruleset_from_text(json.dumps(data, sort_keys=True))
+        )
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        self._check(players, options)
+        rules = self.ruleset(options)
+        return MedinaState.new(players, seed, options, rules)
+
+    def _state_from_data(
+        self, players: int, seed: int, options: dict[str, Any], data: JSON
+    ) -> State:
+        try:
+            self._check(players, options)
+        except OptionError as exc:
+            from ...engine.errors import StateFormatError
+
+            raise StateFormatError(str(exc)) from None
+        return MedinaState.from_data(players, seed, options, self.ruleset(options), data)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return actions.action_from_json(obj)
+
+    def describe(self, event: JSON, seat: int | None) -> str:
+        return describe_event(event, seat)
+
+    def rules_markdown(self) -> str:
+        summary = resources.files(__package__).joinpath("rules.md").read_text("utf-8")
+        return (
+            summary.rstrip()
+            + "\n\n## Options\n\nSet with `--option name=value` (players with `--seats`).\n\n"
+            + options_markdown(self.options)
+        )
+
+    def edition_options(self, path: Path) -> dict[str, Any]:
+        """``--edition FILE``: a ruleset JSON file in the format of ``data/medina.json``."""
+        return {"ruleset_data": load_ruleset_file(path)}
+
+    def conformance_cases(self) -> list[ConformanceCase]:
+        return [
+            ConformanceCase(players=3, games=300, deep_every=50, label="1st ed 3p"),
+            ConformanceCase(players=4, games=300, deep_every=50, label="1st ed 4p"),
+            ConformanceCase(
+                players=2, options={"edition": 2}, games=300, deep_every=50, label="2nd ed 2p"
+            ),
+            ConformanceCase(
+                players=3, options={"edition": 2}, games=300, deep_every=50, label="2nd ed 3p"
+            ),
+            ConformanceCase(
+                players=4, options={"edition": 2}, games=300, deep_every=50, label="2nd ed 4p"
+            ),
+        ]
+
+
+MedinaState.game = Medina()
+GAME = MedinaState.game
