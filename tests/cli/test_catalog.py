@@ -51,8 +51,8 @@ def test_bench_passes_its_arguments_through(
 ) -> None:
     calls: list[tuple[Any, ...]] = []
 
-    def fake_run(*args: Any) -> str:
-        calls.append(args)
+    def fake_run(*args: Any, **kwargs: Any) -> str:
+        calls.append((*args, kwargs))
         return "report"
 
     table = Table(title="fake bench")
@@ -72,15 +72,29 @@ def test_bench_passes_its_arguments_through(
             "--seconds",
             "0.5",
             "--no-openspiel",
+            "--option",
+            "claims=manual",
             "--out",
             str(out),
         ]
     )
     assert result.exit_code == 0, result.output
-    assert calls == [(KC, 3, 5, 0.5, False)]
+    assert calls == [(KC, 3, 5, 0.5, False, {"options": {"claims": "manual"}})]
     assert "fake bench" in result.output
     assert json.loads(out.read_text()) == {"report": "report"}
 
 
 def test_bench_rejects_a_bad_player_count() -> None:
     assert_user_error(run(["bench", KC, "--players", "7"]), "not 7")
+
+
+def test_bench_rejects_a_bad_option() -> None:
+    assert_user_error(run(["bench", KC, "--option", "claims=never"]), "claims")
+
+
+def test_bench_runs_for_real_without_openspiel(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = run(["bench", KC, "--games", "4", "--no-openspiel", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["rows"][0]["name"] == KC

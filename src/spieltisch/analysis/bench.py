@@ -441,11 +441,12 @@ def run_bench(
     seconds: float = 0.0,
     openspiel: bool = True,
     *,
-    references: tuple[str, ...] = DEFAULT_REFERENCES,
+    references: tuple[str, ...] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> BenchReport:
     """Measure ``game_id`` and, if ``openspiel`` and pyspiel imports, each of ``references``
-    (OpenSpiel game names, played with their default player counts).
+    (OpenSpiel game names, played with their default player counts; by default the three of
+    DESIGN.md §7 plus the game's own ``bench_references``, e.g. go and quoridor for Medina).
 
     ``games`` random games per measurement, split into batches; with ``seconds`` > 0 each
     measurement instead runs batches until it has taken at least that long."""
@@ -454,6 +455,10 @@ def run_bench(
     if seconds < 0:
         raise ValueError(f"seconds must not be negative, not {seconds!r}")
     game = lookup_game(game_id)
+    if references is None:
+        references = DEFAULT_REFERENCES + tuple(
+            r for r in game.bench_references if r not in DEFAULT_REFERENCES
+        )
     seats = game.default_players if players is None else players
     plan = Plan(games, float(seconds))
     notes = [

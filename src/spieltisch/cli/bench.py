@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from .config import check_options, check_writable, load_game
+from .config import check_options, check_writable, game_options, load_game
 from .console import fail, out, reports_errors
 
 
@@ -29,16 +29,19 @@ def bench(
     out_file: Annotated[
         Path | None, typer.Option("--out", help="Write the report as JSON.")
     ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
+    ] = None,
 ) -> None:
     """Measure steps per second, games per second and replay speed of a game."""
     g = load_game(game)
-    if players is not None:
-        check_options(g, {}, players)
+    options = game_options(g, option or [], None)
+    check_options(g, options, g.default_players if players is None else players)
     check_writable(out_file)
     from ..analysis import bench as bench_module  # heavy and optional: only when asked
 
     try:
-        report = bench_module.run_bench(g.id, players, games, seconds, openspiel)
+        report = bench_module.run_bench(g.id, players, games, seconds, openspiel, options=options)
     except ValueError as exc:  # bad numbers are user errors too
         fail(str(exc))
     console = out()

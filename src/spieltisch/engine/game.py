@@ -219,6 +219,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]]
+    # OpenSpiel games that `spieltisch bench` measures beside this one, in addition to the
+    # three reference games of DESIGN.md §7
+    bench_references: ClassVar[tuple[str, ...]] = ()
 
     def new_game(
         self, players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None

@@ -106,6 +106,7 @@ class Medina(Game):
     max_players = 4
     default_players = 3
     options = OPTIONS
+    bench_references = ("go", "quoridor")
 
     def _check(self, players: int, options: dict[str, Any]) -> None:
         edition = options["edition"]
