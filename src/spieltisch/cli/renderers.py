@@ -17,6 +17,7 @@ from rich.markup import escape
 
 RENDERERS: dict[str, str] = {
     "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders.text",
+    "medina": "spieltisch.games.medina.text",
 }
 
 

@@ -1,0 +1,560 @@
+"""The terminal text of Medina: a seat's view as Rich console markup.
+
+Standard library only: games never import Rich. The markup uses plain Rich tags (``[bold]``,
+``[#c0392b on #4a3b00]`` ...) so that the CLI can print it and tests can strip it to plain
+text. The board is drawn as in the rules' maps (x across, y down); every line stays within
+100 columns for every board and player count."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+WIDTH = 96  # wrap long lists before the 100-column limit
+CELL = 3  # characters per board cell
+
+# building colour -> (map letter, terminal colour)
+LETTERS = {"grey": "g", "black": "k", "purple": "p", "brown": "n", "orange": "o"}
+COLOURS = {
+    "grey": "#c8c8c8",
+    "black": "#8395a7",
+    "purple": "#c27ce8",
+    "brown": "#c68a3c",
+    "orange": "#ff8c1a",
+}
+# palace owners: seat 0-3 roof colours (dark backgrounds), neutral roofs
+OWNER_BG = ("#6b5800", "#7a1f1f", "#1f3a7a", "#1f5f2a")
+OWNER_FG = ("#f1c40f", "#e74c3c", "#5dade2", "#2ecc71")
+NEUTRAL_BG = "#5a5a5a"
+NEUTRAL_FG = "#ecf0f1"
+# towers 1-4 and their walls
+TOWER_COLOURS = {1: "#48c9b0", 2: "#f06292", 3: "#f4d03f", 4: "#a569bd"}
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Medina",
+        "edition": "{n}. edition",
+        "players": "{n} players",
+        "you_are": "you are [bold]{name}[/bold] (seat {seat})",
+        "spectator": "spectator view",
+        "player": "Player {n}",
+        "you": "You",
+        "neutral": "neutral",
+        "unclaimed": "unclaimed",
+        "incomplete": "incomplete",
+        "closed": "closed",
+        "to_start": "[bold]{name}[/bold] places the start merchant",
+        "to_place": "[bold]{name}[/bold] to place: piece {k} of {q}",
+        "retired": "retired colours: {names}",
+        "tea_pool": "tea pool: {n}",
+        "legend": "g k/p n o = buildings (UPPER CASE = claimed palace, background = owner)"
+        " · s stable · m merchant (reversed = line end) · W wall · 1-4 tower · @ well"
+        " · + bonus cell (underlined when built on)",
+        "palaces": "Palaces",
+        "size": "size {n}",
+        "palace_tiles": "Palace tiles",
+        "tower_tiles": "Tower tiles",
+        "tower": "tower {n}",
+        "merchants_on": "merchants: {n}",
+        "nobody": "nobody",
+        "supplies": "Supplies",
+        "col_player": "Player",
+        "col_roofs": "roofs",
+        "col_neutral": "n.roofs",
+        "col_tea": "tea",
+        "col_owns": "owns",
+        "hidden": "behind the screen",
+        "col_stables": "s",
+        "col_merchants": "m",
+        "col_walls": "W",
+        "scores": "Scores",
+        "score_legend": "palace points = pieces + W walls + m merchants + @ well bonus",
+        "tiles_pts": "palace tiles {p} + tower tiles {t}",
+        "over": "Game over.",
+        "winner": "Winner: {names}",
+        "winners": "Winners: {names} (shared win)",
+        "none": "none",
+        "act_start": "Place the start merchant on:",
+        "act_build": "Build {colour}:",
+        "act_roof": "Put your roof on a palace:",
+        "act_neutral_roof": "Put a neutral roof on a palace:",
+        "act_stable": "Place a stable:",
+        "act_merchant": "Place a merchant:",
+        "act_wall": "Build a wall:",
+        "act_discard_tea": "discard a tea tile instead of a second piece",
+    },
+    "de": {
+        "title": "Medina",
+        "edition": "{n}. Edition",
+        "players": "{n} Spieler",
+        "you_are": "du bist [bold]{name}[/bold] (Platz {seat})",
+        "spectator": "Zuschauersicht",
+        "player": "Spieler {n}",
+        "you": "Du",
+        "neutral": "neutral",
+        "unclaimed": "ohne Dach",
+        "incomplete": "unfertig",
+        "closed": "abgeschlossen",
+        "to_start": "[bold]{name}[/bold] setzt den Startkaufmann",
+        "to_place": "[bold]{name}[/bold] setzt: Teil {k} von {q}",
+        "retired": "ausgeschiedene Farben: {names}",
+        "tea_pool": "Teevorrat: {n}",
+        "legend": "g k/p n o = Gebäude (GROSS = Palast mit Dach, Hintergrund = Besitzer)"
+        " · s Stall · m Kaufmann (invertiert = Ende der Reihe) · W Mauer · 1-4 Turm"
+        " · @ Brunnen · + Bonusfeld (unterstrichen, wenn bebaut)",
+        "palaces": "Paläste",
+        "size": "Größe {n}",
+        "palace_tiles": "Palastkarten",
+        "tower_tiles": "Turmkarten",
+        "tower": "Turm {n}",
+        "merchants_on": "Kaufleute: {n}",
+        "nobody": "niemand",
+        "supplies": "Vorräte",
+        "col_player": "Spieler",
+        "col_roofs": "Dächer",
+        "col_neutral": "n.Dächer",
+        "col_tea": "Tee",
+        "col_owns": "besitzt",
+        "hidden": "hinter dem Sichtschirm",
+        "col_stables": "s",
+        "col_merchants": "m",
+        "col_walls": "W",
+        "scores": "Punkte",
+        "score_legend": "Palastpunkte = Teile + W Mauern + m Kaufleute + @ Brunnenbonus",
+        "tiles_pts": "Palastkarten {p} + Turmkarten {t}",
+        "over": "Spielende.",
+        "winner": "Sieger: {names}",
+        "winners": "Sieger: {names} (geteilter Sieg)",
+        "none": "keine",
+        "act_start": "Den Startkaufmann setzen auf:",
+        "act_build": "{colour} bauen:",
+        "act_roof": "Ein eigenes Dach auf einen Palast setzen:",
+        "act_neutral_roof": "Ein neutrales Dach auf einen Palast setzen:",
+        "act_stable": "Einen Stall setzen:",
+        "act_merchant": "Einen Kaufmann setzen:",
+        "act_wall": "Eine Mauer bauen:",
+        "act_discard_tea": "ein Teeplättchen abwerfen statt eines zweiten Teils",
+    },
+}
+
+COLOUR_NAMES = {
+    "en": {c: c for c in LETTERS},
+    "de": {
+        "grey": "grau",
+        "black": "schwarz",
+        "purple": "lila",
+        "brown": "braun",
+        "orange": "orange",
+    },
+}
+
+_TAG = re.compile(r"(?<!\\)\[/?(?:[a-z#@][^\[\]]*)?\]")
+
+
+def escape(text: str) -> str:
+    """Make ``text`` print literally inside Rich markup."""
+    return text.replace("[", "\\[")
+
+
+def strip_markup(markup: str) -> str:
+    """The plain text of ``markup`` (for tests and logs)."""
+    return _TAG.sub("", markup).replace("\\[", "[")
+
+
+def visible_len(markup: str) -> int:
+    """Width of ``markup`` on screen (tags removed, escapes resolved)."""
+    return len(strip_markup(markup))
+
+
+def _pad(markup: str, width: int) -> str:
+    return markup + " " * max(0, width - visible_len(markup))
+
+
+def _labels(lang: str) -> dict[str, str]:
+    return LABELS.get(lang, LABELS["en"])
+
+
+def _colour_name(colour: str, lang: str) -> str:
+    return COLOUR_NAMES.get(lang, COLOUR_NAMES["en"]).get(colour, colour)
+
+
+def _name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
+    return lab["you"] if seat == viewer else lab["player"].format(n=seat + 1)
+
+
+def _owner_name(owner: Any, viewer: int | None, lab: dict[str, str]) -> str:
+    if owner == "neutral":
+        return lab["neutral"]
+    if owner is None:
+        return lab["unclaimed"]
+    return _name(int(owner), viewer, lab)
+
+
+def _owner_markup(owner: Any, viewer: int | None, lab: dict[str, str]) -> str:
+    """The owner's name in the owner's roof colour."""
+    name = _owner_name(owner, viewer, lab)
+    if owner == "neutral":
+        return f"[bold {NEUTRAL_FG} on {NEUTRAL_BG}]{name}[/]"
+    if isinstance(owner, int) and 0 <= owner < len(OWNER_FG):
+        return f"[bold {OWNER_FG[owner]}]{name}[/]"
+    return name
+
+
+def _owner_bg(owner: Any) -> str | None:
+    if owner == "neutral":
+        return NEUTRAL_BG
+    if isinstance(owner, int) and 0 <= owner < len(OWNER_BG):
+        return OWNER_BG[owner]
+    return None
+
+
+def _wrap(items: Sequence[str], indent: str, width: int = WIDTH, gap: str = "  ") -> list[str]:
+    """Lay out markup ``items`` on as few lines as fit in ``width`` columns."""
+    lines: list[str] = []
+    line, used = indent, len(indent)
+    for item in items:
+        w = visible_len(item)
+        if used > len(indent) and used + len(gap) + w > width:
+            lines.append(line)
+            line, used = indent, len(indent)
+        if used > len(indent):
+            line += gap
+            used += len(gap)
+        line += item
+        used += w
+    if used > len(indent):
+        lines.append(line)
+    return lines
+
+
+def _wrap_titled(items: Sequence[str], title: str, gap: str) -> list[str]:
+    """``_wrap`` with ``title`` before the first line and the others indented under it."""
+    indent = " " * visible_len(title)
+    lines = _wrap(items, indent, gap=gap) or [indent]
+    return [title + lines[0][len(indent) :], *lines[1:]]
+
+
+def _cell(xy: Sequence[int]) -> str:
+    return f"({xy[0]},{xy[1]})"
+
+
+def _letter(colour: str, claimed: bool) -> str:
+    letter = LETTERS.get(colour, "?")
+    return letter.upper() if claimed else letter
+
+
+# -- board ---------------------------------------------------------------------------------
+def _board(view: dict[str, Any]) -> list[str]:
+    width, height = view["board"]["width"], view["board"]["height"]
+    palaces = {p["id"]: p for p in view["palaces"]}
+    chain_tower = [c["tower"] for c in view["wall_chains"]]
+    ends = {tuple(c) for c in view["merchant_line_ends"]}
+    bonus = {tuple(c) for c in view["bonus_cells"]}
+    grid: dict[tuple[int, int], tuple[str, str]] = {}  # cell -> (char, style)
+    for tower in view["towers"]:
+        colour = TOWER_COLOURS.get(tower["tower"], "white")
+        grid[tuple(tower["cell"])] = (str(tower["tower"]), f"bold #000000 on {colour}")
+    if view.get("well"):
+        grid[tuple(view["well"])] = ("@", "bold #5dade2")
+    for piece in view["pieces"]:
+        cell = tuple(piece["cell"])
+        kind = piece["kind"]
+        if kind in ("building", "stable"):
+            palace = palaces.get(piece["palace"], {})
+            owner = palace.get("owner")
+            claimed = palace.get("status") == "claimed"
+            if kind == "building":
+                colour = piece["colour"]
+                char = _letter(colour, claimed)
+                style = f"bold {COLOURS.get(colour, 'white')}"
+            else:
+                char = "s"
+                style = "#d8c3a5"
+            bg = _owner_bg(owner)
+            if bg:
+                style += f" on {bg}"
+        elif kind == "merchant":
+            char, style = "m", "bold reverse" if cell in ends else "#aab7b8"
+        elif kind == "wall":
+            chain = piece.get("chain", -1)
+            tower = chain_tower[chain] if 0 <= chain < len(chain_tower) else 0
+            char, style = "W", f"bold {TOWER_COLOURS.get(tower, 'white')}"
+        else:
+            continue
+        if cell in bonus:
+            style += " underline"
+        grid[cell] = (char, style)
+    lines = ["    " + "".join(str(x).rjust(CELL) for x in range(width))]
+    for y in range(height):
+        row = [str(y).rjust(3) + " "]
+        for x in range(width):
+            entry = grid.get((x, y))
+            ring = x in (0, width - 1) or y in (0, height - 1)
+            if entry is None:
+                if (x, y) in bonus:
+                    row.append("[bold #5dade2] + [/]")
+                else:
+                    row.append("[dim] · [/dim]" if ring else "[dim] . [/dim]")
+                continue
+            char, style = entry
+            row.append(f"[{style}] {char} [/]")
+        lines.append("".join(row))
+    return lines
+
+
+# -- sections ------------------------------------------------------------------------------
+def _header(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
+    seat = view.get("seat")
+    who = (
+        lab["you_are"].format(name=lab["player"].format(n=seat + 1), seat=seat)
+        if seat is not None
+        else lab["spectator"]
+    )
+    first = (
+        f"[bold]{lab['title']}[/bold] · {lab['edition'].format(n=view['edition'])}"
+        f" · {lab['players'].format(n=view['players'])} · {who}"
+    )
+    parts = []
+    active = view.get("active")
+    if view["phase"] != "over" and active is not None:
+        name = _name(active, seat, lab)
+        if view["phase"] == "start_merchant":
+            parts.append(lab["to_start"].format(name=name))
+        else:
+            k = view.get("placements_this_turn", 0) + 1
+            parts.append(lab["to_place"].format(name=name, k=k, q=view.get("quota", 1)))
+    if view.get("retired"):
+        names = ", ".join(_colour_name(c, lang) for c in view["retired"])
+        parts.append(lab["retired"].format(names=names))
+    if view["edition"] == 2:
+        parts.append(lab["tea_pool"].format(n=view.get("tea_pool", 0)))
+    return [first, " · ".join(parts)] if parts else [first]
+
+
+def _palace_tiles_of(view: dict[str, Any]) -> dict[int, list[str]]:
+    """Palace id -> short names of the tiles it holds (``P4`` palace tile, ``T2`` tower)."""
+    out: dict[int, list[str]] = {}
+    values = {"grey": 1, "black": 2, "purple": 2, "brown": 3, "orange": 4}
+    for colour, holder in view["palace_tiles"].items():
+        if holder:
+            out.setdefault(holder, []).append(f"P{values.get(colour, '?')}")
+    for value, holder in view["tower_tiles"].items():
+        if holder:
+            out.setdefault(holder, []).append(f"T{value}")
+    return out
+
+
+def _palaces(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
+    seat = view.get("seat")
+    tiles = _palace_tiles_of(view)
+    items = []
+    for p in view["palaces"]:
+        claimed = p["status"] == "claimed"
+        colour = p["colour"]
+        letter = _letter(colour, claimed)
+        style = f"bold {COLOURS.get(colour, 'white')}"
+        bg = _owner_bg(p.get("owner"))
+        if bg:
+            style += f" on {bg}"
+        status = (
+            _owner_markup(p.get("owner"), seat, lab)
+            if claimed
+            else f"[dim]{lab.get(p['status'], p['status'])}[/dim]"
+        )
+        held = " ".join(tiles.get(p["id"], []))
+        text = (
+            f"{str(p['id']).rjust(2)} [{style}] {letter} [/] "
+            f"{_pad(_colour_name(colour, lang), 7)} {_pad(_cell(p['cell']), 7)} "
+            f"{_pad(lab['size'].format(n=p['size']), 8)} {status}"
+        )
+        if held:
+            text += f" [bold]{held}[/bold]"
+        items.append(text)
+    if not items:
+        return []
+    item_w = max(visible_len(i) for i in items)
+    if 2 + 2 * item_w + 2 <= WIDTH:  # two aligned columns, else one palace a line
+        items = [_pad(i, item_w) for i in items]
+    lines = _wrap(items, "  ", gap="  ")
+    return [f"[bold]{lab['palaces']}[/bold]", *(line.rstrip() for line in lines)]
+
+
+def _tiles(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
+    seat = view.get("seat")
+    palaces = {p["id"]: p for p in view["palaces"]}
+    values = {"grey": 1, "black": 2, "purple": 2, "brown": 3, "orange": 4}
+
+    def holder(p: int | None) -> str:
+        if not p:
+            return f"[dim]{lab['nobody']}[/dim]"
+        owner = palaces.get(p, {}).get("owner")
+        return f"#{p} ({_owner_markup(owner, seat, lab)})"
+
+    ptiles = [
+        f"{_colour_name(c, lang)} {values.get(c, '?')} → {holder(h)}"
+        for c, h in view["palace_tiles"].items()
+    ]
+    towers = {t["tower"]: t for t in view["towers"]}
+    ttiles = []
+    for value in sorted(view["tower_tiles"], key=int):
+        t = towers.get(int(value), {})
+        text = f"{lab['tower'].format(n=value)} → {holder(view['tower_tiles'][value])}"
+        if view["edition"] == 2:
+            text += f" [dim]({lab['merchants_on'].format(n=t.get('merchants', 0))})[/dim]"
+        ttiles.append(text)
+    return [
+        *_wrap_titled(ptiles, f"[bold]{lab['palace_tiles']}[/bold]: ", gap=" · "),
+        *_wrap_titled(ttiles, f"[bold]{lab['tower_tiles']}[/bold]: ", gap=" · "),
+    ]
+
+
+def _supplies(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    seat = view.get("seat")
+    supplies = view["supplies"]
+    second = view["edition"] == 2
+    hidden = any("buildings" in s for s in supplies)
+    colours = list(view["palace_tiles"])
+    names = [_name(p, seat, lab) for p in range(view["players"])]
+    name_w = max(len(lab["col_player"]), *(len(n) for n in names)) + 2
+    cols = [lab["col_roofs"]]
+    if second:
+        cols += [lab["col_neutral"], lab["col_tea"]]
+    rows: list[list[str]] = []
+    for s in supplies:
+        row = [str(s["roofs"])]
+        if second:
+            row += [str(s["neutral_roofs"]), str(s["tea"])]
+        rows.append(row)
+    widths = [max(len(c), *(len(r[i]) for r in rows)) + 2 for i, c in enumerate(cols)]
+    hid_cols = [LETTERS.get(c, "?") for c in colours]
+    hid_cols += [lab["col_stables"], lab["col_merchants"], lab["col_walls"]]
+    head = "  " + _pad(lab["col_player"], name_w)
+    head += "".join(c.rjust(w) for c, w in zip(cols, widths, strict=True))
+    head += "  " + _pad(lab["col_owns"], 12)
+    if hidden:
+        head += "  " + "".join(c.rjust(3) for c in hid_cols) + f"  ({lab['hidden']})"
+    lines = [f"[bold]{lab['supplies']}[/bold]", f"[dim]{head}[/dim]"]
+    active = view.get("active")
+    for p, (s, row) in enumerate(zip(supplies, rows, strict=True)):
+        mark = "[bold]▶[/bold] " if p == active and view["phase"] != "over" else "  "
+        style = OWNER_FG[p] if p < len(OWNER_FG) else "white"
+        name = f"[bold {style}]{names[p]}[/]"
+        line = mark + _pad(name, name_w)
+        line += "".join(c.rjust(w) for c, w in zip(row, widths, strict=True))
+        owns = "".join(
+            f"[bold {COLOURS.get(c, 'white')}]{LETTERS.get(c, '?').upper()}[/]" for c in s["owns"]
+        )
+        line += "  " + _pad(owns or "–", 12)
+        if "buildings" in s:
+            counts = [s["buildings"].get(c, 0) for c in colours]
+            counts += [s["stables"], s["merchants"], s["walls"]]
+            line += "  " + "".join(str(n).rjust(3) for n in counts)
+        lines.append(line)
+    return lines
+
+
+def _scores(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    seat = view.get("seat")
+    winners = set(view.get("winners") or [])
+    lines = [f"[bold]{lab['scores']}[/bold] [dim]({lab['score_legend']})[/dim]"]
+    names = [_name(p, seat, lab) for p in range(view["players"])]
+    name_w = max(len(n) for n in names) + 2
+    for p, score in enumerate(view["scores"]):
+        style = OWNER_FG[p] if p < len(OWNER_FG) else "white"
+        star = "[bold green]★[/bold green]" if p in winners else " "
+        head = f"{star} " + _pad(f"[bold {style}]{names[p]}[/]", name_w)
+        head += f"[bold]{str(score['total']).rjust(3)}[/bold] = "
+        items = []
+        for pal in score["palaces"]:
+            letter = _letter(pal["colour"], True)
+            text = f"{letter}#{pal['palace']} {pal['components']}"
+            if pal["walls"]:
+                text += f"+{pal['walls']}W"
+            if pal["merchants"]:
+                text += f"+{pal['merchants']}m"
+            if pal.get("well"):
+                text += f"+{pal['well']}@"
+            items.append(f"{text}={pal['total']}")
+        items.append(lab["tiles_pts"].format(p=score["palace_tiles"], t=score["tower_tiles"]))
+        wrapped = _wrap(items, "", width=WIDTH - visible_len(head), gap=" + ")
+        lines.append(head + wrapped[0])
+        lines.extend(" " * visible_len(head) + w for w in wrapped[1:])
+    return lines
+
+
+def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    winners = view.get("winners")
+    if view["phase"] != "over" or winners is None:
+        return []
+    key = "winners" if len(winners) > 1 else "winner"
+    names = ", ".join(_name(s, view.get("seat"), lab) for s in winners) or lab["none"]
+    return [f"[bold]{lab['over']}[/bold] [bold green]{lab[key].format(names=names)}[/bold green]"]
+
+
+def render_view(view: dict[str, Any], lang: str = "en") -> str:
+    """The whole table as ``view`` shows it: header and turn, the board with coordinates,
+    the palaces with their owners, the tiles, the supplies (the viewer's hidden supply if
+    the view has it), the scores with their breakdown, and the winners at the end."""
+    lab = _labels(lang)
+    lines = _header(view, lab, lang)
+    lines.append("")
+    lines.extend(_board(view))
+    lines.extend(f"[dim]{w}[/dim]" for w in _wrap(lab["legend"].split(" · "), "", gap=" · "))
+    for section in (
+        _palaces(view, lab, lang),
+        _tiles(view, lab, lang),
+        _supplies(view, lab),
+        _scores(view, lab),
+        _result(view, lab),
+    ):
+        if section:
+            lines.append("")
+            lines.extend(section)
+    return "\n".join(lines)
+
+
+# -- the action menu -----------------------------------------------------------------------
+def render_actions(
+    actions: Sequence[dict[str, Any]], view: dict[str, Any], lang: str = "en"
+) -> str:
+    """The legal actions as a numbered menu (``1``-based, in the given order), grouped by
+    kind and building colour, each group listing ``number)(x,y)`` for its target cells;
+    roofs name the palace they go on."""
+    lab = _labels(lang)
+    palace_at: dict[tuple[int, int], dict[str, Any]] = {}
+    for p in view.get("palaces", []):
+        for c in p["buildings"]:
+            palace_at[(c[0], c[1])] = p
+    groups: dict[tuple[str, str], list[str]] = {}
+    others: list[str] = []
+    for number, action in enumerate(actions, start=1):
+        num = f"[bold]{number})[/bold]"
+        kind = str(action.get("type"))
+        cell = action.get("cell")
+        if kind == "discard_tea":
+            others.append(f"  {num} {lab['act_discard_tea']}")
+            continue
+        if not isinstance(cell, list) or len(cell) != 2:
+            others.append(f"  {num} {escape(str(action))}")
+            continue
+        colour = str(action.get("colour", ""))
+        item = f"{num}{_cell(cell)}"
+        if kind in ("roof", "neutral_roof"):
+            pal = palace_at.get((cell[0], cell[1]))
+            if pal is not None:
+                c = pal["colour"]
+                letter = f"[bold {COLOURS.get(c, 'white')}]{LETTERS.get(c, '?')}[/]"
+                item = f"{num} {letter}#{pal['id']} {_cell(cell)}"
+        groups.setdefault((kind, colour), []).append(item)
+    lines: list[str] = []
+    for (kind, colour), items in groups.items():
+        if kind == "build":
+            name = f"[bold {COLOURS.get(colour, 'white')}]{_colour_name(colour, lang)}[/]"
+            title = lab["act_build"].format(colour=name)
+        else:
+            title = lab.get(f"act_{kind}", escape(kind))
+        lines.append(title)
+        lines.extend(_wrap(items, "  ", gap=" "))
+    lines.extend(others)
+    return "\n".join(lines)
