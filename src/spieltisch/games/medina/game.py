@@ -165,6 +165,11 @@ class Medina(Game):
         """``--edition FILE``: a ruleset JSON file in the format of ``data/medina.json``."""
         return {"ruleset_data": load_ruleset_file(path)}
 
+    def bots(self) -> dict[str, Any]:
+        from .heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
     def conformance_cases(self) -> list[ConformanceCase]:
         return [
             ConformanceCase(players=3, games=300, deep_every=50, label="1st ed 3p"),
