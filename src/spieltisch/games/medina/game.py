@@ -122,6 +122,19 @@ class Medina(Game):
                 raise OptionError("option 'neutral_takes_tiles' exists only with edition=2")
         if edition == 2 and options["start_merchant_anywhere"]:
             raise OptionError("option 'start_merchant_anywhere' exists only with edition=1")
+        if edition == 2:
+            self._check_cells(players, options)
+
+    def _check_cells(self, players: int, options: dict[str, Any]) -> None:
+        """MD-S2: a fixed well and start merchant stand on inner cells, not on each other."""
+        width, height = self.ruleset(options).boards["small" if players == 2 else "standard"]
+        inner = f"an inner cell: 2 <= x <= {width - 3}, 2 <= y <= {height - 3}"
+        well, start = options["well_cell"], options["start_merchant_cell"]
+        for name, cell in (("well_cell", well), ("start_merchant_cell", start)):
+            if cell is not None and not (2 <= cell[0] <= width - 3 and 2 <= cell[1] <= height - 3):
+                raise OptionError(f"option {name!r}: {cell} is not {inner}")
+        if well is not None and start is not None and well == start:
+            raise OptionError("option 'start_merchant_cell' must differ from 'well_cell'")
 
     def ruleset(self, options: dict[str, Any]) -> Any:
         data = options["ruleset_data"]

@@ -8,13 +8,13 @@ listing legal placements never rescans the board."""
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any
 
 from ...engine.action import Action
 from ...engine.errors import IllegalAction, StateFormatError
 from ...engine.game import JSON, State
-from .actions import DISCARD_TEA, ActionTable, MedinaAction, action_table
+from .actions import DISCARD_TEA, KINDS, ActionTable, MedinaAction, action_table
 from .board import CITY, WALL_CELL, Board, make_board
 from .data import CORNERS, Ruleset
 
@@ -110,7 +110,7 @@ class MedinaState(State):
     cell_pal: list[int]  # palace id of a building or stable, else 0
     wall_chain: list[int]  # chain id of a wall, else -1
     exp_owner: list[int]  # palace whose expansion square the cell is (MD-R7), else 0
-    exp_cells: set[int]  # every expansion square
+    exp_cells: list[int]  # every expansion square, ascending
     free_start: list[int]  # sorted free start squares (MD-R9); they only ever disappear
     merch_adj: bytearray  # merchants orthogonally adjacent to each cell (MD-R10)
     ext_squares: set[int]  # extension squares of the merchant line
@@ -169,7 +169,7 @@ class MedinaState(State):
         self.cell_pal = [0] * size
         self.wall_chain = [-1] * size
         self.exp_owner = [0] * size
-        self.exp_cells = set()
+        self.exp_cells = []
         self.free_start = list(board.city_cells)
         self.merch_adj = bytearray(size)
         self.ext_squares = set()
@@ -246,7 +246,7 @@ class MedinaState(State):
 
     def _drop_expansion(self, c: int, p: int) -> None:
         self.exp_owner[c] = 0
-        self.exp_cells.discard(c)
+        _remove_sorted(self.exp_cells, c)
         self.pal_exp[p] -= 1
         if not self.pal_exp[p] and self.incomplete[self.pal_colour[p]] == p:
             self.incomplete[self.pal_colour[p]] = 0  # it is closed now (MD-R8)
@@ -273,7 +273,7 @@ class MedinaState(State):
                     and all(cell_pal[e] in (0, p) for e in board.n8[d])
                 ):
                     exp_owner[d] = p
-                    self.exp_cells.add(d)
+                    insort(self.exp_cells, d)
                     self.pal_exp[p] += 1
         # walls next to the new component connect the palace to their chains (MD-R12)
         for d in board.n4[c]:
@@ -342,7 +342,7 @@ class MedinaState(State):
         p = self.incomplete[colour]
         if p:
             owner = self.exp_owner
-            return sorted(c for c in self.exp_cells if owner[c] == p)
+            return [c for c in self.exp_cells if owner[c] == p]
         return self.free_start
 
     def roof_targets(self, seat: int) -> list[int]:
@@ -421,7 +421,7 @@ class MedinaState(State):
             out.extend([table[c] for c in sorted(map(self.canonical_cell, self.unclaimed))])
         if s[STABLES] and self.exp_cells:
             table = cell_action["stable"]
-            out.extend([table[c] for c in sorted(self.exp_cells)])
+            out.extend([table[c] for c in self.exp_cells])
         if s[MERCHANTS]:
             table = cell_action["merchant"]
             out.extend([table[c] for c in self.merchant_cells()])
@@ -448,6 +448,8 @@ class MedinaState(State):
         if type(action) is not MedinaAction:
             raise IllegalAction(f"{action!r} is not an action of {self.game.name}")
         kind = action.kind
+        if kind not in KINDS:
+            raise IllegalAction(f"unknown action kind {kind!r}; the kinds are {', '.join(KINDS)}")
         if kind == "discard_tea":
             self._discard_tea(seat)
             return
@@ -553,7 +555,10 @@ class MedinaState(State):
             self.incomplete[colour] = 0
         if not neutral:
             self.owns[seat] |= 1 << colour
-        self.pieces.append((self.time, -NEUTRAL_ROOFS if neutral else -ROOFS, c, p))
+        # the roof is recorded at the palace's canonical cell, whichever cell was named
+        self.pieces.append(
+            (self.time, -NEUTRAL_ROOFS if neutral else -ROOFS, self.canonical_cell(p), p)
+        )
         self._log("neutral_roof" if neutral else "roof", seat, self.canonical_cell(p), palace=p)
         if self._takes_tiles(p):
             self._palace_tile_on_roof(p)  # MD-R39
@@ -1191,6 +1196,52 @@ _KIND_NAMES = {
 _KIND_CODES = {name: code for code, name in _KIND_NAMES.items()}
 
 
+def _check_ledger_against_board(self: MedinaState) -> None:
+    """MD-R67: the pieces on the board are exactly the pieces the ledgers say were placed."""
+    n = self.players
+    placed = [sum(self.placed[s][i] for s in range(n)) for i in range(9)]
+    buildings = [0, 0, 0, 0]
+    for p in range(1, len(self.pal_colour)):
+        buildings[self.pal_colour[p]] += len(self.pal_buildings[p])
+    for colour in range(4):
+        if buildings[colour] != placed[colour]:
+            raise _fail(
+                f"{buildings[colour]} {self.colours[colour]} buildings on the board, "
+                f"but the ledgers placed {placed[colour]}",
+                "MD-R67",
+            )
+    counts = {STABLE: 0, MERCHANT: -1, WALL: 0}
+    for _, kind, _, _ in self.pieces:
+        if kind in counts:
+            counts[kind] += 1
+    for kind, slot, name in (
+        (STABLE, STABLES, "stables"),
+        (MERCHANT, MERCHANTS, "merchants"),
+        (WALL, WALLS, "walls"),
+    ):
+        if max(counts[kind], 0) != placed[slot]:
+            raise _fail(
+                f"{max(counts[kind], 0)} {name} on the board (start merchant aside), "
+                f"but the ledgers placed {placed[slot]}",
+                "MD-R67",
+            )
+    for s in range(n):
+        roofs = sum(1 for owner in self.pal_owner[1:] if owner == s)
+        if roofs != self.placed[s][ROOFS]:
+            raise _fail(
+                f"seat {s} owns {roofs} palaces but its ledger placed "
+                f"{self.placed[s][ROOFS]} roofs",
+                "MD-R67",
+            )
+    neutral = sum(1 for owner in self.pal_owner[1:] if owner == NEUTRAL)
+    if neutral != placed[NEUTRAL_ROOFS]:
+        raise _fail(
+            f"{neutral} neutral palaces, but the ledgers placed {placed[NEUTRAL_ROOFS]} "
+            "neutral roofs",
+            "MD-R67",
+        )
+
+
 def _fail(msg: str, rule: str) -> StateFormatError:
     return StateFormatError(f"{msg} ({rule})")
 
@@ -1357,6 +1408,7 @@ def _load(self: MedinaState, data: JSON) -> None:
     for s in range(n):
         if self.supply[s] != self.ledger_supply(s):
             raise _fail(f"seat {s}'s supply does not match its public ledger", "MD-R67")
+    _check_ledger_against_board(self)
     self.tea_pool = int(data["tea_pool"])
     self.tea = [int(v) for v in data["tea"]]
     self.tea_box = int(data["tea_box"])
