@@ -11,13 +11,12 @@ from rich.text import Text
 
 import spieltisch
 from spieltisch.engine.game import State
+from spieltisch.engine.markup import strip_markup, visible_len
 from spieltisch.games.kingdoms_of_crusaders.symbols import COLOURS
 from spieltisch.games.kingdoms_of_crusaders.text import (
     render_actions,
     render_card,
     render_view,
-    strip_markup,
-    visible_len,
 )
 
 KC = "kingdoms-of-crusaders"

@@ -6,6 +6,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,7 +20,7 @@ from .errors import (
     RecordError,
     StateFormatError,
 )
-from .options import Option, resolve_options
+from .options import Option, options_markdown, resolve_options
 
 if TYPE_CHECKING:
     from .record import GameRecord
@@ -297,9 +298,16 @@ class Game(ABC):
         """One log event in plain language, as ``seat`` reads it."""
         return str(event)
 
-    @abstractmethod
     def rules_markdown(self) -> str:
-        """Player-facing rules summary, options and reconstructed data, as Markdown."""
+        """Player-facing rules summary, options and reconstructed data, as Markdown: the
+        ``rules.md`` of the game's package followed by the table of declared options."""
+        package = type(self).__module__.rpartition(".")[0]
+        summary = resources.files(package).joinpath("rules.md").read_text("utf-8")
+        return (
+            summary.rstrip()
+            + "\n\n## Options\n\nSet with `--option name=value` (players with `--seats`).\n\n"
+            + options_markdown(self.options)
+        )
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """Options that load a replacement component data file (``--edition FILE``), e.g.

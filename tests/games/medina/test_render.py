@@ -21,14 +21,13 @@ import spieltisch
 from spieltisch.cli import renderers
 from spieltisch.cli.main import app
 from spieltisch.engine.game import State
+from spieltisch.engine.markup import strip_markup, visible_len
 from spieltisch.games.medina.svg import render_svg
 from spieltisch.games.medina.text import (
     LABELS,
     LETTERS,
     render_actions,
     render_view,
-    strip_markup,
-    visible_len,
 )
 
 CONFIGS = [

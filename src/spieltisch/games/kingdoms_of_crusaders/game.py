@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...engine.action import Action
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option, options_markdown
+from ...engine.options import Option
 from . import actions
 from .deck import DEFAULT_DECK, load_edition, normalize_deck_option
 from .describe import describe_event
@@ -81,14 +80,6 @@ class KingdomsOfCrusaders(Game):
 
     def describe(self, event: JSON, seat: int | None) -> str:
         return describe_event(event, seat)
-
-    def rules_markdown(self) -> str:
-        summary = resources.files(__package__).joinpath("rules.md").read_text("utf-8")
-        return (
-            summary.rstrip()
-            + "\n\n## Options\n\nSet with `--option name=value` (players with `--seats`).\n\n"
-            + options_markdown(self.options)
-        )
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a deck file in the format of ``data/deck_proposal_a.toml``."""

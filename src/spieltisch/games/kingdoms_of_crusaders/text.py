@@ -6,10 +6,10 @@ line stays within 100 columns for 2-4 players."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
+from ...engine.markup import escape, pad, wrap
 from .symbols import COLOURS
 
 WIDTH = 96  # wrap long lists (hand, unseen pool) before the 100-column limit
@@ -95,27 +95,6 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 
-_TAG = re.compile(r"(?<!\\)\[/?(?:[a-z#][^\[\]]*)?\]")
-
-
-def escape(text: str) -> str:
-    """Make ``text`` print literally inside Rich markup."""
-    return text.replace("[", "\\[")
-
-
-def visible_len(markup: str) -> int:
-    """Width of ``markup`` on screen (tags removed, escapes resolved)."""
-    return len(strip_markup(markup))
-
-
-def strip_markup(markup: str) -> str:
-    """The plain text of ``markup`` (for tests and logs)."""
-    return _TAG.sub("", markup).replace("\\[", "[")
-
-
-def _pad(markup: str, width: int) -> str:
-    return markup + " " * max(0, width - visible_len(markup))
-
 
 def _labels(lang: str) -> dict[str, str]:
     return LABELS.get(lang, LABELS["en"])
@@ -152,25 +131,6 @@ def _names(seats: Sequence[int], viewer: int | None, lab: dict[str, str]) -> str
     return ", ".join(_name(s, viewer, lab) for s in seats) or lab["none"]
 
 
-def _wrap(items: Sequence[str], indent: str, width: int = WIDTH, gap: str = "   ") -> list[str]:
-    """Lay out markup ``items`` on as few lines as fit in ``width`` columns."""
-    lines: list[str] = []
-    line, used = indent, len(indent)
-    for item in items:
-        w = visible_len(item)
-        if used > len(indent) and used + len(gap) + w > width:
-            lines.append(line)
-            line, used = indent, len(indent)
-        if used > len(indent):
-            line += gap
-            used += len(gap)
-        line += item
-        used += w
-    if used > len(indent):
-        lines.append(line)
-    return lines
-
-
 def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     seat = view.get("seat")
     who = (
@@ -202,13 +162,13 @@ def _standing(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         won, total = view["standing"][p]
         rows.append((str(view["hand_sizes"][p]), markers, str(won), str(total)))
     widths = [max(len(c), *(len(r[i]) for r in rows)) + 2 for i, c in enumerate(cols)]
-    head = "  " + _pad(lab["col_player"], name_w)
+    head = "  " + pad(lab["col_player"], name_w)
     head += "".join(c.rjust(w) for c, w in zip(cols, widths, strict=True))
     lines = [f"[dim]{head}[/dim]"]
     for p, cells in enumerate(rows):
         mark = "[bold]▶[/bold] " if p == active and view["phase"] != "over" else "  "
         name = f"[bold]{names[p]}[/bold]" if p == seat else names[p]
-        line = mark + _pad(name, name_w)
+        line = mark + pad(name, name_w)
         line += "".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
         lines.append(line)
     return lines
@@ -257,13 +217,13 @@ def _territory(view: dict[str, Any], territory: dict[str, Any], lab: dict[str, s
         cells = []
         for card in army["cards"]:
             play = f"[dim]#{card['play']}[/dim]"
-            cells.append(_pad(f"{render_card(card['slots'], card['card'])} {play}", card_w))
+            cells.append(pad(f"{render_card(card['slots'], card['card'])} {play}", card_w))
         for _ in range(4 - len(army["cards"])):
-            cells.append(_pad("[dim]·[/dim]", card_w))
+            cells.append(pad("[dim]·[/dim]", card_w))
         army_text = f"[bold]{escape(army['army'])}[/bold]"
         if army.get("complete_at"):
-            army_text = _pad(army_text, 12) + f" [green]✓#{army['complete_at']}[/green]"
-        lines.append(mark + _pad(name, name_w) + " ".join(cells) + " " + army_text)
+            army_text = pad(army_text, 12) + f" [green]✓#{army['complete_at']}[/green]"
+        lines.append(mark + pad(name, name_w) + " ".join(cells) + " " + army_text)
     return lines
 
 
@@ -297,6 +257,10 @@ def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     key = "winners" if len(winners) > 1 else "winner"
     names = _names(winners, view.get("seat"), lab)
     return [f"[bold]{lab['over']}[/bold] [bold green]{lab[key].format(names=names)}[/bold green]"]
+
+
+def _wrap(items: Sequence[str], indent: str, width: int = WIDTH, gap: str = "   ") -> list[str]:
+    return wrap(items, indent, width, gap)
 
 
 def render_view(view: dict[str, Any], lang: str = "en") -> str:
@@ -352,6 +316,6 @@ def render_actions(
         id_w = max(len(c) for c in by_card)
         for card, choices in by_card.items():
             shown = render_card(slots.get(card, "?????"), card)
-            lines.append("  " + _pad(shown, 6 + id_w) + "   " + "   ".join(choices))
+            lines.append("  " + pad(shown, 6 + id_w) + "   " + "   ".join(choices))
     lines.extend(others)
     return "\n".join(lines)

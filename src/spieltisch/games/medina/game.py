@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...engine.action import Action
 from ...engine.errors import OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option, options_markdown
+from ...engine.options import Option
 from . import actions
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
 from .describe import describe_event
@@ -165,14 +164,6 @@ class Medina(Game):
 
     def describe(self, event: JSON, seat: int | None) -> str:
         return describe_event(event, seat)
-
-    def rules_markdown(self) -> str:
-        summary = resources.files(__package__).joinpath("rules.md").read_text("utf-8")
-        return (
-            summary.rstrip()
-            + "\n\n## Options\n\nSet with `--option name=value` (players with `--seats`).\n\n"
-            + options_markdown(self.options)
-        )
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a ruleset JSON file in the format of ``data/medina.json``."""

@@ -7,9 +7,10 @@ text. The board is drawn as in the rules' maps (x across, y down); every line st
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
+
+from ...engine.markup import escape, pad, visible_len, wrap
 
 WIDTH = 96  # wrap long lists before the 100-column limit
 CELL = 3  # characters per board cell
@@ -149,27 +150,6 @@ COLOUR_NAMES = {
     },
 }
 
-_TAG = re.compile(r"(?<!\\)\[/?(?:[a-z#@][^\[\]]*)?\]")
-
-
-def escape(text: str) -> str:
-    """Make ``text`` print literally inside Rich markup."""
-    return text.replace("[", "\\[")
-
-
-def strip_markup(markup: str) -> str:
-    """The plain text of ``markup`` (for tests and logs)."""
-    return _TAG.sub("", markup).replace("\\[", "[")
-
-
-def visible_len(markup: str) -> int:
-    """Width of ``markup`` on screen (tags removed, escapes resolved)."""
-    return len(strip_markup(markup))
-
-
-def _pad(markup: str, width: int) -> str:
-    return markup + " " * max(0, width - visible_len(markup))
-
 
 def _labels(lang: str) -> dict[str, str]:
     return LABELS.get(lang, LABELS["en"])
@@ -207,25 +187,6 @@ def _owner_bg(owner: Any) -> str | None:
     if isinstance(owner, int) and 0 <= owner < len(OWNER_BG):
         return OWNER_BG[owner]
     return None
-
-
-def _wrap(items: Sequence[str], indent: str, width: int = WIDTH, gap: str = "  ") -> list[str]:
-    """Lay out markup ``items`` on as few lines as fit in ``width`` columns."""
-    lines: list[str] = []
-    line, used = indent, len(indent)
-    for item in items:
-        w = visible_len(item)
-        if used > len(indent) and used + len(gap) + w > width:
-            lines.append(line)
-            line, used = indent, len(indent)
-        if used > len(indent):
-            line += gap
-            used += len(gap)
-        line += item
-        used += w
-    if used > len(indent):
-        lines.append(line)
-    return lines
 
 
 def _wrap_titled(items: Sequence[str], title: str, gap: str) -> list[str]:
@@ -365,8 +326,8 @@ def _palaces(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
         held = " ".join(tiles.get(p["id"], []))
         text = (
             f"{str(p['id']).rjust(2)} [{style}] {letter} [/] "
-            f"{_pad(_colour_name(colour, lang), 7)} {_pad(_cell(p['cell']), 7)} "
-            f"{_pad(lab['size'].format(n=p['size']), 8)} {status}"
+            f"{pad(_colour_name(colour, lang), 7)} {pad(_cell(p['cell']), 7)} "
+            f"{pad(lab['size'].format(n=p['size']), 8)} {status}"
         )
         if held:
             text += f" [bold]{held}[/bold]"
@@ -375,7 +336,7 @@ def _palaces(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
         return []
     item_w = max(visible_len(i) for i in items)
     if 2 + 2 * item_w + 2 <= WIDTH:  # two aligned columns, else one palace a line
-        items = [_pad(i, item_w) for i in items]
+        items = [pad(i, item_w) for i in items]
     lines = _wrap(items, "  ", gap="  ")
     return [f"[bold]{lab['palaces']}[/bold]", *(line.rstrip() for line in lines)]
 
@@ -429,9 +390,9 @@ def _supplies(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     widths = [max(len(c), *(len(r[i]) for r in rows)) + 2 for i, c in enumerate(cols)]
     hid_cols = [LETTERS.get(c, "?") for c in colours]
     hid_cols += [lab["col_stables"], lab["col_merchants"], lab["col_walls"]]
-    head = "  " + _pad(lab["col_player"], name_w)
+    head = "  " + pad(lab["col_player"], name_w)
     head += "".join(c.rjust(w) for c, w in zip(cols, widths, strict=True))
-    head += "  " + _pad(lab["col_owns"], 12)
+    head += "  " + pad(lab["col_owns"], 12)
     if hidden:
         head += "  " + "".join(c.rjust(3) for c in hid_cols) + f"  ({lab['hidden']})"
     lines = [f"[bold]{lab['supplies']}[/bold]", f"[dim]{head}[/dim]"]
@@ -440,12 +401,12 @@ def _supplies(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         mark = "[bold]▶[/bold] " if p == active and view["phase"] != "over" else "  "
         style = OWNER_FG[p] if p < len(OWNER_FG) else "white"
         name = f"[bold {style}]{names[p]}[/]"
-        line = mark + _pad(name, name_w)
+        line = mark + pad(name, name_w)
         line += "".join(c.rjust(w) for c, w in zip(row, widths, strict=True))
         owns = "".join(
             f"[bold {COLOURS.get(c, 'white')}]{LETTERS.get(c, '?').upper()}[/]" for c in s["owns"]
         )
-        line += "  " + _pad(owns or "–", 12)
+        line += "  " + pad(owns or "–", 12)
         if "buildings" in s:
             counts = [s["buildings"].get(c, 0) for c in colours]
             counts += [s["stables"], s["merchants"], s["walls"]]
@@ -463,7 +424,7 @@ def _scores(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     for p, score in enumerate(view["scores"]):
         style = OWNER_FG[p] if p < len(OWNER_FG) else "white"
         star = "[bold green]★[/bold green]" if p in winners else " "
-        head = f"{star} " + _pad(f"[bold {style}]{names[p]}[/]", name_w)
+        head = f"{star} " + pad(f"[bold {style}]{names[p]}[/]", name_w)
         head += f"[bold]{str(score['total']).rjust(3)}[/bold] = "
         items = []
         for pal in score["palaces"]:
@@ -490,6 +451,10 @@ def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     key = "winners" if len(winners) > 1 else "winner"
     names = ", ".join(_name(s, view.get("seat"), lab) for s in winners) or lab["none"]
     return [f"[bold]{lab['over']}[/bold] [bold green]{lab[key].format(names=names)}[/bold green]"]
+
+
+def _wrap(items: Sequence[str], indent: str, width: int = WIDTH, gap: str = "  ") -> list[str]:
+    return wrap(items, indent, width, gap)
 
 
 def render_view(view: dict[str, Any], lang: str = "en") -> str:
