@@ -21,6 +21,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 import spieltisch
 from spieltisch.engine.errors import IllegalAction
 from spieltisch.games.medina.actions import MedinaAction
@@ -238,3 +240,14 @@ def place(s: MedinaState, seat: int, action: MedinaAction) -> None:
 
 def roundtrip(s: MedinaState) -> MedinaState:
     return GAME.state_from_json(s.to_json())  # type: ignore[return-value]
+
+
+def rule(s, seat, action):
+    """The rule id with which ``seat``'s ``action`` is rejected in ``s`` (``s`` unchanged);
+    the message must cite it too."""
+    c = s.clone()
+    force_turn(c, seat)
+    with pytest.raises(IllegalAction) as err:
+        c.apply(seat, action)
+    assert err.value.rule in str(err.value)
+    return err.value.rule

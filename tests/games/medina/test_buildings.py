@@ -5,28 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from spieltisch.engine.errors import IllegalAction, StateFormatError
+from spieltisch.engine.errors import StateFormatError
 
 from .positions import (
     GAME,
     act,
     build,
-    force_turn,
     legal_cells,
     pid,
     place,
     position,
     position_json,
+    rule,
     started,
 )
-
-
-def rule(s, seat, action):
-    c = s.clone()
-    force_turn(c, seat)
-    with pytest.raises(IllegalAction) as err:
-        c.apply(seat, action)
-    return err.value.rule
 
 
 def test_md_r1_only_city_and_wall_cells():

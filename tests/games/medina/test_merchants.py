@@ -4,19 +4,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from spieltisch.engine.errors import IllegalAction
-
-from .positions import act, build, force_turn, legal_cells, place, position, started
-
-
-def rule(s, seat, action):
-    c = s.clone()
-    force_turn(c, seat)
-    with pytest.raises(IllegalAction) as err:
-        c.apply(seat, action)
-    return err.value.rule
+from .positions import act, build, legal_cells, place, position, rule, started
 
 
 def test_md_r10_terms_single_merchant_is_both_ends():

@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from spieltisch.engine.errors import IllegalAction
-
-from .positions import act, build, force_turn, fresh, legal, legal_cells, pid, place, position
+from .positions import act, build, force_turn, fresh, legal, legal_cells, pid, place, position, rule
 
 E2 = {"edition": 2, "well_cell": [8, 6], "start_merchant_cell": [3, 8]}
 
 
 def pos(pieces, palaces=None, options=None, **kw):
     return position(pieces, palaces, options={**E2, **(options or {})}, **kw)
-
-
-def rule(s, seat, action):
-    c = s.clone()
-    force_turn(c, seat)
-    with pytest.raises(IllegalAction) as err:
-        c.apply(seat, action)
-    assert err.value.rule in str(err.value)
-    return err.value.rule
 
 
 def test_md_r49_purple_replaces_black():

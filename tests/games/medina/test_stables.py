@@ -2,20 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from spieltisch.engine.errors import IllegalAction
-
-from .positions import act, force_turn, legal_cells, pid, place, position
-
-
-def rule(s, seat, action):
-    c = s.clone()
-    force_turn(c, seat)
-    with pytest.raises(IllegalAction) as err:
-        c.apply(seat, action)
-    return err.value.rule
-
+from .positions import act, legal_cells, pid, place, position, rule
 
 BASE = [("m", 8, 8), ("b", "g", 3, 3), ("b", "g", 4, 3), ("b", "o", 10, 3), ("r", "o")]
 PAL = {"g": ("grey", None), "o": ("orange", 1)}

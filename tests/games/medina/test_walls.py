@@ -2,19 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from spieltisch.engine.errors import IllegalAction
-
-from .positions import act, force_turn, legal_cells, pid, place, position, started
-
-
-def rule(s, seat, action):
-    c = s.clone()
-    force_turn(c, seat)
-    with pytest.raises(IllegalAction) as err:
-        c.apply(seat, action)
-    return err.value.rule
+from .positions import act, legal_cells, pid, place, position, rule, started
 
 
 def chain_of(s, x, y):

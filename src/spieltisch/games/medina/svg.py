@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from .text import LETTERS, palace_sum
+
 CELL = 36
 MARGIN = 28
 PANEL_W = 400
@@ -29,7 +31,6 @@ BUILDING_FILL = {
     "brown": "#8b5a2b",
     "orange": "#e67e22",
 }
-LETTERS = {"grey": "g", "black": "k", "purple": "p", "brown": "n", "orange": "o"}
 SEAT_COLOURS = ("#f1c40f", "#e74c3c", "#3498db", "#27ae60")  # yellow, red, blue, green
 SEAT_NAMES = {
     "en": ("yellow", "red", "blue", "green"),
@@ -493,14 +494,7 @@ def _panel(
         )
         items = []
         for pal in score["palaces"]:
-            text = f"{LETTERS.get(pal['colour'], '?').upper()}#{pal['palace']} {pal['components']}"
-            if pal["walls"]:
-                text += f"+{pal['walls']}W"
-            if pal["merchants"]:
-                text += f"+{pal['merchants']}m"
-            if pal.get("well"):
-                text += f"+{pal['well']}@"
-            items.append(f"{text}={pal['total']}")
+            items.append(palace_sum(pal, LETTERS.get(pal["colour"], "?").upper()))
         items.append(lab["tiles"].format(p=score["palace_tiles"], t=score["tower_tiles"]))
         line = ""
         for item in items:

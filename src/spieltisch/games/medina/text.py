@@ -428,15 +428,7 @@ def _scores(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         head += f"[bold]{str(score['total']).rjust(3)}[/bold] = "
         items = []
         for pal in score["palaces"]:
-            letter = _letter(pal["colour"], True)
-            text = f"{letter}#{pal['palace']} {pal['components']}"
-            if pal["walls"]:
-                text += f"+{pal['walls']}W"
-            if pal["merchants"]:
-                text += f"+{pal['merchants']}m"
-            if pal.get("well"):
-                text += f"+{pal['well']}@"
-            items.append(f"{text}={pal['total']}")
+            items.append(palace_sum(pal, _letter(pal["colour"], True)))
         items.append(lab["tiles_pts"].format(p=score["palace_tiles"], t=score["tower_tiles"]))
         wrapped = _wrap(items, "", width=WIDTH - visible_len(head), gap=" + ")
         lines.append(head + wrapped[0])
@@ -455,6 +447,18 @@ def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
 
 def _wrap(items: Sequence[str], indent: str, width: int = WIDTH, gap: str = "  ") -> list[str]:
     return wrap(items, indent, width, gap)
+
+
+def palace_sum(pal: dict[str, Any], letter: str) -> str:
+    """One palace's points as a sum: ``O#12 13+3W+4m+4@=20`` (MD-R60)."""
+    text = f"{letter}#{pal['palace']} {pal['components']}"
+    if pal["walls"]:
+        text += f"+{pal['walls']}W"
+    if pal["merchants"]:
+        text += f"+{pal['merchants']}m"
+    if pal.get("well"):
+        text += f"+{pal['well']}@"
+    return f"{text}={pal['total']}"
 
 
 def render_view(view: dict[str, Any], lang: str = "en") -> str:
