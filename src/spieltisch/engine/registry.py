@@ -14,6 +14,7 @@ from .game import Game
 _BUILTIN = {
     "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders",
     "medina": "spieltisch.games.medina",
+    "tumult-royal": "spieltisch.games.tumult_royal",
 }
 
 _games: dict[str, Game] = {}
