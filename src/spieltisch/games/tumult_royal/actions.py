@@ -48,6 +48,23 @@ PUT_BACK = TumultAction("put_back")
 DONE = TumultAction("done")
 WAIT = TumultAction("wait")
 END_TURN = TumultAction("end_turn")
+PEEKS = tuple(TumultAction("peek", slot=s) for s in range(64))  # interned: listed every tick
+_builds: dict[tuple[tuple[int, int], tuple[Face, ...]], TumultAction] = {}
+
+
+def peek(slot: int) -> TumultAction:
+    return PEEKS[slot] if 0 <= slot < len(PEEKS) else TumultAction("peek", slot=slot)
+
+
+def build(field: tuple[int, int], payment: tuple[Face, ...]) -> TumultAction:
+    """Interned build actions (legal builds are listed at every build decision)."""
+    key = (field, payment)
+    action = _builds.get(key)
+    if action is None:
+        action = _builds[key] = TumultAction("build", field=field, payment=payment)
+    return action
+
+
 _SIMPLE = {"keep": KEEP, "put_back": PUT_BACK, "done": DONE, "wait": WAIT, "end_turn": END_TURN}
 
 

@@ -15,7 +15,7 @@ from ...engine.chance import Chance
 from ...engine.errors import IllegalAction, StateFormatError
 from ...engine.game import JSON, State
 from ...engine.simultaneous import SimultaneousChoices
-from .actions import DONE, END_TURN, KEEP, PUT_BACK, WAIT, Face, TumultAction
+from .actions import DONE, END_TURN, KEEP, PUT_BACK, WAIT, Face, TumultAction, build, peek
 from .data import Ruleset, Tile, game_tiles
 from .landscape import Landscape, make_landscape
 
@@ -33,6 +33,7 @@ class TumultState(State):
         "carried",
         "choices",
         "chronicle",
+        "codes",
         "demand",
         "designs",
         "done",
@@ -72,6 +73,7 @@ class TumultState(State):
     faces: tuple[Face, ...]  # (good name, value) per tile index
     designs: list[str]  # landscape design per tile position (tr * columns + tc), then unused ones
     face_up: list[bool]  # per tile column
+    codes: list[str]  # terrain code per field, '' on a face-down tile (derived, cached)
     owner: list[int]  # per field: seat whose statues stand there, -1 if none
     statues: list[int]  # per field: number of statues
     followers: list[int]
@@ -109,6 +111,7 @@ class TumultState(State):
         self.faces = tuple((rules.goods[t.good], t.value) for t in self.tiles)
         self.designs = []
         self.face_up = [True] * self.land.columns
+        self.codes = []
         size = self.land.size
         self.owner = [-1] * size
         self.statues = [0] * size
@@ -150,6 +153,7 @@ class TumultState(State):
         self.designs = designs
         for column in rules.layouts[players].face_down_columns:
             self.face_up[column] = False
+        self._update_codes()
         self.events.append({"type": "setup", "ranks": list(rank)})
         self.phase = START  # TR-S7: rank P first, the King last
         self.turn = 0
@@ -164,12 +168,20 @@ class TumultState(State):
 
     def terrain(self, field: int) -> str:
         """The terrain code of a field, or '' on a face-down tile."""
-        land = self.land
-        tr, tc = land.pos[field]
-        if not self.face_up[tc]:
-            return ""
-        lr, lc = land.loc[field]
-        return self.rules.landscape_tiles[self.designs[tr * land.columns + tc]][lr][lc]
+        return self.codes[field]
+
+    def _update_codes(self) -> None:
+        """Recompute the terrain of every field after the landscape or the fog changed."""
+        land, tiles = self.land, self.rules.landscape_tiles
+        codes = []
+        for f in range(land.size):
+            tr, tc = land.pos[f]
+            if self.face_up[tc]:
+                lr, lc = land.loc[f]
+                codes.append(tiles[self.designs[tr * land.columns + tc]][lr][lc])
+            else:
+                codes.append("")
+        self.codes = codes
 
     def actor(self) -> int:
         if self.phase == START:
@@ -196,12 +208,7 @@ class TumultState(State):
         if self.phase == GRAB:
             if self.hand[seat] >= 0:
                 return [KEEP, PUT_BACK, DONE, WAIT]
-            peeks: list[Action] = [
-                TumultAction("peek", slot=s)
-                for s in range(len(self.slot_tile))
-                if self.slot_holder[s] < 0 and self.slot_taker[s] < 0
-            ]
-            return [*peeks, DONE, WAIT]
+            return [*self._peeks(), DONE, WAIT]
         out: list[Action] = []
         by_cost: dict[tuple[int, int, int], list[tuple[Face, ...]]] = {}
         for field, cost in self._build_fields(seat):
@@ -209,7 +216,7 @@ class TumultState(State):
             if payments is None:
                 payments = by_cost[cost] = self._payments(seat, cost)
             rc = self.land.rc(field)
-            out.extend(TumultAction("build", field=rc, payment=p) for p in payments)
+            out.extend([build(rc, p) for p in payments])
         out.append(END_TURN)
         return out
 
@@ -219,21 +226,24 @@ class TumultState(State):
 
     def _build_fields(self, seat: int) -> list[tuple[int, tuple[int, int, int]]]:
         """TR-R16 to TR-R18: (field, cost per good) for every field ``seat`` may build on."""
-        rules, out = self.rules, []
-        for f in range(self.land.size):
-            if self.owner[f] >= 0:
+        rules, owner, codes, n4 = self.rules, self.owner, self.codes, self.land.n4
+        terrains, reserve = rules.terrains, self.reserve[seat]
+        m = rules.nonadjacent_cost_multiplier
+        out = []
+        for f, code in enumerate(codes):
+            if not code or owner[f] >= 0:
                 continue
-            code = self.terrain(f)
-            if not code:
-                continue
-            terrain = rules.terrains[code]
-            if terrain.capacity > self.reserve[seat]:
+            terrain = terrains[code]
+            if terrain.capacity > reserve:
                 continue  # TR-R17
-            if any(self.owner[n] == seat for n in self.land.n4[f]):
-                out.append((f, terrain.cost))
-            elif terrain.nonadjacent_allowed:
-                m = rules.nonadjacent_cost_multiplier
-                out.append((f, (terrain.cost[0] * m, terrain.cost[1] * m, terrain.cost[2] * m)))
+            for n in n4[f]:
+                if owner[n] == seat:
+                    out.append((f, terrain.cost))
+                    break
+            else:
+                if terrain.nonadjacent_allowed:
+                    c = terrain.cost
+                    out.append((f, (c[0] * m, c[1] * m, c[2] * m)))
         return out
 
     def holdings(self, seat: int) -> list[int]:
@@ -608,6 +618,8 @@ class TumultState(State):
         for column in reveal:  # TR-R27
             self.face_up[column] = True
         if reveal:
+            self._update_codes()
+        if reveal:
             self.events.append({"type": "fog", "columns": list(reveal)})
 
     def _grace(self) -> None:
@@ -677,6 +689,7 @@ class TumultState(State):
         other.faces = self.faces
         other.designs = self.designs.copy()
         other.face_up = self.face_up.copy()
+        other.codes = self.codes  # replaced, never mutated
         other.owner = self.owner.copy()
         other.statues = self.statues.copy()
         other.followers = self.followers.copy()
@@ -720,6 +733,7 @@ class TumultState(State):
         for i in range(len(self.designs)):
             if i not in visible:
                 other.designs[i] = hidden.pop()
+        other._update_codes()
         # 2. goods: every tile position whose face ``seat`` does not know
         known = set() if seat is None else set(self.memory[seat])
         unknown_slots = [
@@ -749,12 +763,11 @@ class TumultState(State):
         """The choices ``seat`` had at the start of this tick (it has already chosen)."""
         if self.hand[seat] >= 0:
             return [KEEP, PUT_BACK, DONE, WAIT]
-        peeks: list[Action] = [
-            TumultAction("peek", slot=s)
-            for s in range(len(self.slot_tile))
-            if self.slot_holder[s] < 0 and self.slot_taker[s] < 0
-        ]
-        return [*peeks, DONE, WAIT]
+        return [*self._peeks(), DONE, WAIT]
+
+    def _peeks(self) -> list[Action]:
+        holder, taker = self.slot_holder, self.slot_taker
+        return [peek(s) for s in range(len(self.slot_tile)) if holder[s] < 0 and taker[s] < 0]
 
     # -- information ---------------------------------------------------------------------
     def knows(self, seat: int | None, s: int) -> bool:
@@ -931,6 +944,9 @@ class TumultState(State):
             if sorted(self.designs) != sorted(rules.landscape_tiles):
                 raise StateFormatError("'designs' must list every landscape design once")
             self.face_up = [bool(v) for v in data["face_up"]]
+            if len(self.face_up) != self.land.columns:
+                raise StateFormatError(f"'face_up' must have {self.land.columns} columns")
+            self._update_codes()
             for f, seat, count in data["board"]:
                 if not (0 <= f < size and 0 <= seat < players and count >= 1):
                     raise StateFormatError(f"bad board entry {[f, seat, count]}")
