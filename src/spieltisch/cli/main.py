@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from .bench import bench
+from .calibrate import calibrate
 from .catalog import games, rules
 from .play import play
 from .replay import replay
@@ -23,6 +24,7 @@ app.command()(replay)
 app.command()(rules)
 app.command()(games)
 app.command()(bench)
+app.command()(calibrate)
 
 
 def main() -> None:
