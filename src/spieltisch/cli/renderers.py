@@ -18,6 +18,7 @@ from rich.markup import escape
 RENDERERS: dict[str, str] = {
     "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders.text",
     "medina": "spieltisch.games.medina.text",
+    "tumult-royal": "spieltisch.games.tumult_royal.text",
 }
 
 

@@ -831,6 +831,8 @@ class TumultState(State):
             "seat": seat,
             "players": self.players,
             "variant": self.options["variant"],
+            # the printed numbers (chronicle, costs) renderers show: 'default' or the data
+            "ruleset_data": self.options["ruleset_data"],
             "round": self.round,
             "phase": self.phase,
             "actors": list(self.actors()),

@@ -1,0 +1,637 @@
+"""The terminal text of Tumult Royal: a seat's view as Rich console markup.
+
+Standard library only: games never import Rich. The markup uses plain Rich tags so that the
+CLI can print it and tests can strip it to plain text. Every line stays within 100 columns
+for every player count.
+
+The renderers read nothing but ``view(seat)``: a face is printed only where the view has it
+(the viewer's hand, memory and tiles, and every face after the phase-3 reveal), so a seat's
+rendering never shows more than the seat knows (TR-H2). The chronicle's printed numbers
+(statues per round, end thresholds) come from the default data (TR-D9)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine.markup import escape, pad, visible_len, wrap
+from .data import Ruleset, default_ruleset, ruleset_from_text
+
+WIDTH = 96  # wrap long lists before the 100-column limit
+
+# terrain code -> terminal colour (TR-D6)
+TERRAIN_COLOURS = {
+    "M": "#9be564",  # meadow
+    "F": "#2e8b57",  # forest
+    "H": "#b0a89a",  # mountain
+    "V": "#e0a458",  # village
+    "C": "#c27ce8",  # castle
+}
+# good -> (letter, terminal colour)
+GOOD_LETTERS = {"bread": "B", "marble": "M", "tools": "T"}
+GOOD_COLOURS = {"bread": "#f0b46c", "marble": "#e8e8f0", "tools": "#6fb7e8"}
+# seats 0-3: yellow, red, blue, green (names A-D as in the rules' examples)
+SEAT_FG = ("#f1c40f", "#e74c3c", "#5dade2", "#2ecc71")
+SEAT_BG = ("#6b5800", "#7a1f1f", "#1f3a7a", "#1f5f2a")
+SEAT_LETTERS = "ABCD"
+FOG = "[#707070]░░░[/]"
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Tumult Royal",
+        "players": "{n} players",
+        "variant_standard": "standard",
+        "variant_zocker": "Zocker variant",
+        "you_are": "you are [bold]{name}[/bold] (seat {seat})",
+        "spectator": "spectator view",
+        "player": "Player {n}",
+        "you": "You",
+        "round": "Round {n}",
+        "phase_setup_start_statues": "start statues",
+        "phase_grab": "tax robbery (grab)",
+        "phase_build": "build",
+        "phase_game_over": "game over",
+        "to_start": "start statue on a meadow: [bold]{name}[/bold]",
+        "to_build": "build turn: [bold]{name}[/bold]",
+        "tick": "tick {t}/{T}",
+        "choosing": "still choosing: {names}",
+        "chosen": "your choice this tick: {a}",
+        "demand": "Demand",
+        "unknown": "?",
+        "landscape": "Landscape",
+        "legend": "M meadow · F forest · H mountain · V village · C castle · ░ fog"
+        " · statues: terrain, count, owner A-D (= Player 1-4)",
+        "grab_pool": "Grab pool",
+        "slots": "{n} slots, {k} tiles set aside",
+        "pool_legend": "▒ face down · h held by · k kept by · (B2) a face you remember"
+        " · B bread, M marble, T tools",
+        "pool_legend_open": "▒ face down · h held by · k kept by · B bread, M marble, T tools",
+        "hand": "Your hand",
+        "empty": "empty",
+        "slot": "slot {s}",
+        "your_tiles": "Your tiles",
+        "memory": "You remember",
+        "none": "none",
+        "chronicle": "Chronicle",
+        "chronicle_legend": "round: statues of the King (owner) · θ end-check threshold",
+        "players_h": "Players",
+        "col_player": "Player",
+        "col_rank": "rank",
+        "col_followers": "followers",
+        "col_statues": "reserve/placed",
+        "col_grace": "grace",
+        "col_tiles": "tiles",
+        "col_grab": "grab",
+        "col_public": "public tiles",
+        "king": "King",
+        "grace_yes": "grace",
+        "grace_no": "–",
+        "done": "done",
+        "holds": "holds {s}",
+        "kept": "kept {s}",
+        "last_tick": "Last tick",
+        "peeked": "{name}: peek slot {s}",
+        "missed": "{name}: peek slot {s} (lost the conflict)",
+        "kept_slot": "{name}: keep slot {s}",
+        "put_back_slot": "{name}: put back slot {s}",
+        "done_slot": "{name}: done (slot {s} put back)",
+        "is_done": "{name}: done",
+        "waited": "{name}: wait",
+        "pool": "Pool (face up)",
+        "over": "Game over ({reason}).",
+        "reason_25th statue": "25th statue placed",
+        "reason_threshold": "end check",
+        "reason_round limit": "round limit",
+        "winner": "Winner: {names}",
+        "winners": "Winners: {names} (shared win)",
+        "act_start": "Place your start statue on a meadow:",
+        "act_peek": "Peek at a face-down slot:",
+        "act_keep": "keep the tile in your hand",
+        "act_put_back": "put the tile back",
+        "act_done": "done: stop grabbing this round",
+        "act_wait": "wait",
+        "act_end_turn": "end your build turn",
+        "act_build": "Build {terrain} on {field} ({statues} statue(s), cost {cost}), paying:",
+        "nothing": "nothing",
+        "t_M": "a meadow",
+        "t_F": "a forest",
+        "t_H": "a mountain",
+        "t_V": "a village",
+        "t_C": "a castle",
+    },
+    "de": {
+        "title": "Tumult Royal",
+        "players": "{n} Spieler",
+        "variant_standard": "Standardspiel",
+        "variant_zocker": "Zocker-Variante",
+        "you_are": "du bist [bold]{name}[/bold] (Platz {seat})",
+        "spectator": "Zuschauersicht",
+        "player": "Spieler {n}",
+        "you": "Du",
+        "round": "Runde {n}",
+        "phase_setup_start_statues": "Startstatuen",
+        "phase_grab": "Steuerraub",
+        "phase_build": "Bauen",
+        "phase_game_over": "Spielende",
+        "to_start": "Startstatue auf eine Wiese: [bold]{name}[/bold]",
+        "to_build": "Bauzug: [bold]{name}[/bold]",
+        "tick": "Takt {t}/{T}",
+        "choosing": "wählen noch: {names}",
+        "chosen": "deine Wahl in diesem Takt: {a}",
+        "demand": "Forderung",
+        "unknown": "?",
+        "landscape": "Landschaft",
+        "legend": "M Wiese · F Wald · H Berg · V Dorf · C Burg · ░ Nebel"
+        " · Statuen: Gelände, Anzahl, Besitzer A-D (= Spieler 1-4)",
+        "grab_pool": "Steuerplättchen",
+        "slots": "{n} Plätze, {k} Plättchen beiseite",
+        "pool_legend": "▒ verdeckt · h in der Hand von · k behalten von"
+        " · (B2) ein Plättchen, das du kennst · B Brot, M Marmor, T Werkzeug",
+        "pool_legend_open": "▒ verdeckt · h in der Hand von · k behalten von"
+        " · B Brot, M Marmor, T Werkzeug",
+        "hand": "Deine Hand",
+        "empty": "leer",
+        "slot": "Platz {s}",
+        "your_tiles": "Deine Plättchen",
+        "memory": "Du kennst",
+        "none": "keine",
+        "chronicle": "Chronik",
+        "chronicle_legend": "Runde: Statuen des Königs (Besitzer) · θ Schwelle der Endprüfung",
+        "players_h": "Spieler",
+        "col_player": "Spieler",
+        "col_rank": "Rang",
+        "col_followers": "Gefolge",
+        "col_statues": "Vorrat/gesetzt",
+        "col_grace": "Gnade",
+        "col_tiles": "Pl.",
+        "col_grab": "Raub",
+        "col_public": "offene Plättchen",
+        "king": "König",
+        "grace_yes": "Gnade",
+        "grace_no": "–",
+        "done": "fertig",
+        "holds": "hält {s}",
+        "kept": "behielt {s}",
+        "last_tick": "Letzter Takt",
+        "peeked": "{name}: sieht Platz {s} an",
+        "missed": "{name}: Platz {s} (Konflikt verloren)",
+        "kept_slot": "{name}: behält Platz {s}",
+        "put_back_slot": "{name}: legt Platz {s} zurück",
+        "done_slot": "{name}: fertig (Platz {s} zurückgelegt)",
+        "is_done": "{name}: fertig",
+        "waited": "{name}: wartet",
+        "pool": "Vorrat (offen)",
+        "over": "Spielende ({reason}).",
+        "reason_25th statue": "25. Statue gesetzt",
+        "reason_threshold": "Endprüfung",
+        "reason_round limit": "Rundenlimit",
+        "winner": "Sieger: {names}",
+        "winners": "Sieger: {names} (geteilter Sieg)",
+        "act_start": "Deine Startstatue auf eine Wiese stellen:",
+        "act_peek": "Ein verdecktes Plättchen ansehen:",
+        "act_keep": "das Plättchen in der Hand behalten",
+        "act_put_back": "das Plättchen zurücklegen",
+        "act_done": "fertig: in dieser Runde nicht mehr rauben",
+        "act_wait": "warten",
+        "act_end_turn": "den Bauzug beenden",
+        "act_build": "{terrain} auf {field} bauen ({statues} Statue(n), Kosten {cost}), zahlen:",
+        "nothing": "nichts",
+        "t_M": "Wiese",
+        "t_F": "Wald",
+        "t_H": "Berg",
+        "t_V": "Dorf",
+        "t_C": "Burg",
+    },
+}
+
+
+def rules(view: dict[str, Any]) -> Ruleset:
+    """The data the game is played with (chronicle numbers, terrain capacities and costs)."""
+    data = view.get("ruleset_data", "default")
+    if data == "default":
+        return default_ruleset()
+    return ruleset_from_text(json.dumps(data, sort_keys=True))
+
+
+def labels(lang: str) -> dict[str, str]:
+    return LABELS.get(lang, LABELS["en"])
+
+
+def seat_name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
+    return lab["you"] if seat == viewer else lab["player"].format(n=seat + 1)
+
+
+def seat_markup(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
+    style = SEAT_FG[seat % len(SEAT_FG)]
+    return f"[bold {style}]{seat_name(seat, viewer, lab)}[/]"
+
+
+def face_text(face: Sequence[Any]) -> str:
+    """``B2`` for a bread tile of value 2."""
+    good = str(face[0])
+    return f"{GOOD_LETTERS.get(good, good[:1].upper())}{face[1]}"
+
+
+def face_markup(face: Sequence[Any]) -> str:
+    return f"[bold {GOOD_COLOURS.get(str(face[0]), 'white')}]{face_text(face)}[/]"
+
+
+def faces_markup(faces: Sequence[Sequence[Any]]) -> str:
+    """Faces grouped: ``B1×2 M3``."""
+    return " ".join(face_items(faces))
+
+
+def face_items(faces: Sequence[Sequence[Any]]) -> list[str]:
+    """Faces grouped, one markup item per face: ``B1×2``, ``M3``."""
+    counts = Counter(face_text(f) for f in faces)
+    good_of = {face_text(f): str(f[0]) for f in faces}
+    items = []
+    for key in sorted(counts, key=lambda k: ("BMT".find(k[0]), k)):
+        colour = GOOD_COLOURS.get(good_of[key], "white")
+        n = counts[key]
+        items.append(f"[bold {colour}]{key}[/]" + (f"×{n}" if n > 1 else ""))
+    return items
+
+
+def field_text(field: Sequence[int]) -> str:
+    return f"({field[0]},{field[1]})"
+
+
+def terrain_grid(view: dict[str, Any]) -> list[list[str | None]]:
+    """The terrain code of every field, ``None`` under fog: 6 rows × 3N columns."""
+    land = view["landscape"]
+    columns = land["columns"]
+    grid: list[list[str | None]] = [[None] * (3 * columns) for _ in range(6)]
+    for pos in land["positions"]:
+        rows = pos.get("rows")
+        if rows is None:
+            continue
+        for lr in range(3):
+            for lc in range(3):
+                grid[3 * pos["row"] + lr][3 * pos["col"] + lc] = rows[lr][lc]
+    return grid
+
+
+def _wrap_titled(items: Sequence[str], title: str, gap: str) -> list[str]:
+    indent = " " * min(visible_len(title), 24)
+    lines = wrap(items, indent, WIDTH, gap) or [indent]
+    return [title + lines[0][len(indent) :], *lines[1:]]
+
+
+# -- sections ------------------------------------------------------------------------------
+def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    seat = view.get("seat")
+    who = (
+        lab["you_are"].format(name=lab["player"].format(n=seat + 1), seat=seat)
+        if seat is not None
+        else lab["spectator"]
+    )
+    variant = lab.get(f"variant_{view['variant']}", escape(str(view["variant"])))
+    first = (
+        f"[bold]{lab['title']}[/bold] · {lab['players'].format(n=view['players'])}"
+        f" · {variant} · {who}"
+    )
+    phase = view["phase"]
+    parts = []
+    if view["round"]:
+        parts.append(f"[bold]{lab['round'].format(n=view['round'])}[/bold]")
+    parts.append(lab.get(f"phase_{phase}", escape(str(phase))))
+    turn = view.get("turn_of")
+    if phase == "setup_start_statues" and turn is not None:
+        parts.append(lab["to_start"].format(name=seat_markup(turn, seat, lab)))
+    elif phase == "build" and turn is not None:
+        parts.append(lab["to_build"].format(name=seat_markup(turn, seat, lab)))
+    elif phase == "grab":
+        parts.append(lab["tick"].format(t=view["tick"] + 1, T=view["grab_ticks"]))
+        pending = view.get("pending") or {}
+        waiting = pending.get("waiting_for", view.get("actors", []))
+        names = ", ".join(seat_markup(s, seat, lab) for s in waiting) or lab["none"]
+        parts.append(lab["choosing"].format(names=names))
+        mine = pending.get("my_choice")
+        if mine:
+            parts.append(lab["chosen"].format(a=escape(_action_name(mine, lab))))
+    lines = [first, *_wrap_titled(parts, "", " · ")]
+    if phase != "game_over" and view["round"]:
+        demand = []
+        for good, d in view["demand"].items():
+            colour = GOOD_COLOURS.get(good, "white")
+            value = lab["unknown"] if d is None else str(d)
+            demand.append(f"[{colour}]{escape(good)}[/] [bold]{value}[/bold]")
+        lines.append(f"{lab['demand']}: " + " · ".join(demand))
+    return lines
+
+
+def _landscape(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    grid = terrain_grid(view)
+    width = len(grid[0])
+    statues = {(b["field"][0], b["field"][1]): b for b in view["board"]}
+    head = "    "
+    for c in range(width):
+        if c and c % 3 == 0:
+            head += "  "
+        head += str(c).rjust(3) + " "
+    lines = [f"[bold]{lab['landscape']}[/bold]", f"[dim]{head.rstrip()}[/dim]"]
+    for r in range(6):
+        if r == 3:
+            lines.append("    " + "  ".join(["─" * 12] * (width // 3)))
+        row = f"[dim]{str(r).rjust(3)}[/dim] "
+        for c in range(width):
+            if c and c % 3 == 0:
+                row += "[dim]│[/dim] "
+            code = grid[r][c]
+            piece = statues.get((r, c))
+            if piece is not None:
+                s = piece["seat"]
+                letter = code or "?"
+                style = f"bold {SEAT_FG[s % 4]} on {SEAT_BG[s % 4]}"
+                row += f"[{style}]{letter}{piece['statues']}{SEAT_LETTERS[s % 4]}[/] "
+            elif code is None:
+                row += FOG + " "
+            else:
+                row += f"[{TERRAIN_COLOURS.get(code, 'white')}] {escape(code)} [/] "
+        lines.append(row.rstrip())
+    lines.extend(f"[dim]{w}[/dim]" for w in wrap(lab["legend"].split(" · "), "", WIDTH, " · "))
+    return lines
+
+
+def slot_markup(entry: dict[str, Any], viewer: int | None, revealed: bool) -> str:
+    """One slot, 9 columns: number, state and holder/taker, the face if the viewer has it."""
+    number = str(entry["slot"]).rjust(2)
+    state = entry["state"]
+    if state == "down":
+        mark = "[#8d6e63]▒▒[/]"
+    else:
+        s = entry.get("seat", 0)
+        letter = "h" if state == "held" else "k"
+        mark = f"[bold {SEAT_FG[s % 4]}]{letter}{SEAT_LETTERS[s % 4]}[/]"
+    face = entry.get("face")
+    if face is None:
+        shown = "    "
+    elif revealed:
+        shown = " " + face_markup(face) + " "
+    else:  # a face the viewer remembers (TR-G12)
+        shown = "(" + face_markup(face) + ")"
+    return f"{number} {mark}{shown}"
+
+
+def _grab_pool(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    slots = view["slots"]
+    seat = view.get("seat")
+    me = view.get("me")
+    if not slots and not (me and me.get("tiles")):
+        return []
+    revealed = view.get("pool") is not None
+    lines = [
+        f"[bold]{lab['grab_pool']}[/bold] "
+        f"[dim]({lab['slots'].format(n=len(slots), k=view['set_aside'])})[/dim]"
+    ]
+    items = [slot_markup(e, seat, revealed) for e in slots]
+    lines.extend(line.rstrip() for line in wrap(items, "  ", WIDTH, "  "))
+    if slots:
+        key = "pool_legend_open" if revealed else "pool_legend"
+        lines.extend(f"[dim]{w}[/dim]" for w in wrap(lab[key].split(" · "), "  ", WIDTH, " · "))
+    if me is not None:
+        hand = me.get("hand")
+        hand_slot = view["players_state"][seat]["hand_slot"] if seat is not None else None
+        text = (
+            f"{lab['slot'].format(s=hand_slot)} = {face_markup(hand)}"
+            if hand is not None
+            else f"[dim]{lab['empty']}[/dim]"
+        )
+        tiles = faces_markup(me.get("tiles", [])) or f"[dim]{lab['none']}[/dim]"
+        memory = me.get("memory", {})
+        remembered = [f"{k}={face_markup(memory[k])}" for k in sorted(memory, key=lambda k: int(k))]
+        lines.append(f"  {lab['hand']}: {text} · {lab['your_tiles']}: {tiles}")
+        if remembered:
+            lines.extend(_wrap_titled(remembered, f"  {lab['memory']}: ", " "))
+    return lines
+
+
+def _chronicle(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    rs = rules(view)
+    done = {c["round"]: c for c in view["chronicle"]}
+    items = []
+    for k in range(1, rs.max_rounds + 1):
+        entry = done.get(k)
+        need = rs.chronicle_statues[k - 1] if k - 1 < len(rs.chronicle_statues) else 1
+        theta = rs.end_threshold[k - 1] if k - 1 < len(rs.end_threshold) else None
+        if entry is not None:
+            s = entry["seat"]
+            body = f"[bold {SEAT_FG[s % 4]}]{entry['statues']}{SEAT_LETTERS[s % 4]}[/]"
+        else:
+            body = f"[dim]{'·' * need}[/dim]" + " " * (2 - need)
+        current = "[reverse]" if k == view["round"] and entry is None else ""
+        text = f"{current}{k}:[/reverse]" if current else f"{k}:"
+        text += body + (f"[dim]θ{theta}[/dim]" if theta is not None else "  ")
+        items.append(text)
+    return [
+        f"[bold]{lab['chronicle']}[/bold] [dim]({lab['chronicle_legend']})[/dim]",
+        *wrap(items, "  ", WIDTH, "  "),
+    ]
+
+
+def _players(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    seat = view.get("seat")
+    rows = view["players_state"]
+    names = [seat_name(p["seat"], seat, lab) + f" ({SEAT_LETTERS[p['seat'] % 4]})" for p in rows]
+    name_w = max(len(lab["col_player"]), *(len(n) for n in names)) + 2
+    cols = [
+        (lab["col_rank"], 7),
+        (lab["col_followers"], 10),
+        (lab["col_statues"], 15),
+        (lab["col_grace"], 7),
+        (lab["col_tiles"], 6),
+    ]
+    grab = view["phase"] == "grab"
+    head = "  " + pad(lab["col_player"], name_w)
+    head += "".join(pad(c, w) for c, w in cols)
+    head += pad(lab["col_grab"], 14) if grab else ""
+    head += lab["col_public"]
+    lines = [f"[bold]{lab['players_h']}[/bold]", f"[dim]{head}[/dim]"]
+    actors = set(view.get("actors", []))
+    by_rank = sorted(rows, key=lambda p: p["rank"])
+    for p in by_rank:
+        s = p["seat"]
+        mark = "[bold]▶[/bold] " if s in actors and view["phase"] != "game_over" else "  "
+        name = f"[bold {SEAT_FG[s % 4]}]{names[s]}[/]"
+        rank = lab["king"] if p["rank"] == 1 else str(p["rank"])
+        values = [
+            rank,
+            str(p["followers"]),
+            f"{p['reserve']}/{p['placed']}",
+            lab["grace_yes"] if p["grace"] else lab["grace_no"],
+            str(p["tiles_held"]),
+        ]
+        line = mark + pad(name, name_w)
+        line += "".join(pad(v, w) for v, (_, w) in zip(values, cols, strict=True))
+        if grab:
+            status = []
+            if p["hand_slot"] is not None:
+                status.append(lab["holds"].format(s=p["hand_slot"]))
+            kept = p["kept_slots"]
+            if kept:  # the slots are marked in the grab pool; a long list as a count
+                listed = ",".join(str(k) for k in kept)
+                status.append(lab["kept"].format(s=listed if len(listed) <= 12 else len(kept)))
+            if p["done"]:
+                status.append(lab["done"])
+            grab_text = " ".join(status) or "–"
+            line += pad(grab_text, 14) if len(grab_text) < 14 else grab_text + " "
+        public = faces_markup(p["public_tiles"])
+        room = WIDTH - visible_len(line)
+        if public and visible_len(public) > room:
+            lines.append(line.rstrip())
+            lines.extend(wrap(face_items(p["public_tiles"]), " " * 8, WIDTH, " "))
+        else:
+            lines.append((line + public).rstrip())
+    return lines
+
+
+def _action_name(action: dict[str, Any], lab: dict[str, str]) -> str:
+    kind = str(action.get("type", ""))
+    if kind == "peek":
+        return lab["slot"].format(s=action.get("slot"))
+    return lab.get(f"act_{kind}", kind.replace("_", " "))
+
+
+def _last_tick(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    log = view.get("last_tick") or []
+    if not log:
+        return []
+    seat = view.get("seat")
+    items = []
+    for a in log:
+        name = seat_markup(a["seat"], seat, lab)
+        kind = a["action"]
+        if kind == "peek":
+            key = "peeked" if a.get("won") else "missed"
+        elif kind == "keep":
+            key = "kept_slot"
+        elif kind == "put_back":
+            key = "put_back_slot"
+        elif kind == "done":
+            key = "done_slot" if "slot" in a else "is_done"
+        else:
+            key = "waited"
+        items.append(lab[key].format(name=name, s=a.get("slot")))
+    title = f"[bold]{lab['last_tick']}[/bold] ({view['tick']}): "
+    return _wrap_titled(items, title, " · ")
+
+
+def _pool(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    pool = view.get("pool")
+    if pool is None or view["phase"] == "setup_start_statues":
+        return []
+    items = face_items(pool) if pool else [f"[dim]{lab['none']}[/dim]"]
+    return _wrap_titled(items, f"[bold]{lab['pool']}[/bold]: ", " ")
+
+
+def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    winners = view.get("winners")
+    if view["phase"] != "game_over" or winners is None:
+        return []
+    reason = view.get("end_reason", "")
+    reason_text = lab.get(f"reason_{reason}", escape(str(reason)))
+    key = "winners" if len(winners) > 1 else "winner"
+    names = ", ".join(seat_markup(s, view.get("seat"), lab) for s in winners) or lab["none"]
+    return [
+        f"[bold]{lab['over'].format(reason=reason_text)}[/bold] "
+        f"[bold green]{lab[key].format(names=names)}[/bold green]"
+    ]
+
+
+def render_view(view: dict[str, Any], lang: str = "en") -> str:
+    """The whole table as ``view`` shows it: header (round, phase, who acts or still
+    chooses, demand), the landscape with statues and fog, the grab pool with the viewer's
+    hand, tiles and memory, the chronicle, the players, the last tick, the pool faces once
+    public, and the winners at the end."""
+    lab = labels(lang)
+    lines = _header(view, lab)
+    for section in (
+        _landscape(view, lab),
+        _grab_pool(view, lab),
+        _last_tick(view, lab),
+        _pool(view, lab),
+        _chronicle(view, lab),
+        _players(view, lab),
+        _result(view, lab),
+    ):
+        if section:
+            lines.append("")
+            lines.extend(section)
+    return "\n".join(lines)
+
+
+# -- the action menu -----------------------------------------------------------------------
+def _cost_text(code: str, field: Sequence[int], view: dict[str, Any], lab: dict[str, str]) -> str:
+    terrain = rules(view).terrains.get(code)
+    if terrain is None:
+        return "?"
+    seat = view.get("seat")
+    r, c = field[0], field[1]
+    adjacent = any(
+        b["seat"] == seat and abs(b["field"][0] - r) + abs(b["field"][1] - c) == 1
+        for b in view["board"]
+    )
+    m = 1 if adjacent else rules(view).nonadjacent_cost_multiplier
+    parts = [
+        f"{n * m}{GOOD_LETTERS.get(g, g[:1].upper())}"
+        for g, n in zip(rules(view).goods, terrain.cost, strict=True)
+        if n
+    ]
+    return "+".join(parts) or lab["nothing"]
+
+
+def render_actions(
+    actions: Sequence[dict[str, Any]], view: dict[str, Any], lang: str = "en"
+) -> str:
+    """The legal actions as a numbered menu (``1``-based, in the given order): start
+    fields as ``n)(r,c)``, peeks compactly as ``n)s7``, builds grouped by field with the
+    terrain, statues and cost, each payment as ``n) B1 B2 T1``; then the single actions."""
+    lab = labels(lang)
+    grid = terrain_grid(view)
+    starts: list[str] = []
+    peeks: list[str] = []
+    builds: dict[tuple[int, int], list[str]] = {}
+    others: list[str] = []
+    for number, action in enumerate(actions, start=1):
+        num = f"[bold]{number})[/bold]"
+        kind = str(action.get("type"))
+        field = action.get("field")
+        if kind == "peek":
+            peeks.append(f"{num}s{action.get('slot')}")
+        elif kind == "place_start" and isinstance(field, list) and len(field) == 2:
+            starts.append(f"{num}{field_text(field)}")
+        elif kind == "build" and isinstance(field, list) and len(field) == 2:
+            paid = [face_markup(f) for f in action.get("payment", [])]
+            builds.setdefault((field[0], field[1]), []).append(
+                f"{num} " + (" ".join(paid) or lab["nothing"])
+            )
+        elif f"act_{kind}" in lab:
+            others.append(f"  {num} {lab[f'act_{kind}']}")
+        else:
+            others.append(f"  {num} {escape(str(action))}")
+    lines: list[str] = []
+    if starts:
+        lines.append(lab["act_start"])
+        lines.extend(wrap(starts, "  ", WIDTH, " "))
+    if peeks:
+        lines.append(lab["act_peek"])
+        lines.extend(wrap(peeks, "  ", WIDTH, " "))
+    for (r, c), items in builds.items():
+        code = grid[r][c] if 0 <= r < len(grid) and 0 <= c < len(grid[0]) else None
+        terrain = rules(view).terrains.get(code or "")
+        name = lab.get(f"t_{code}", escape(str(code)))
+        colour = TERRAIN_COLOURS.get(code or "", "white")
+        lines.append(
+            lab["act_build"].format(
+                terrain=f"[bold {colour}]{name}[/]",
+                field=field_text((r, c)),
+                statues=terrain.capacity if terrain else "?",
+                cost=_cost_text(code or "", (r, c), view, lab),
+            )
+        )
+        lines.extend(wrap(items, "  ", WIDTH, "  "))
+    lines.extend(others)
+    return "\n".join(lines)
