@@ -101,11 +101,16 @@ class State(ABC):
         if seat not in self.actors():
             raise IllegalAction(
                 f"seat {seat} may not act now; waiting for seat(s) "
-                + ", ".join(map(str, self.actors()))
+                + ", ".join(map(str, self.actors())),
+                self.turn_rule(),
             )
         self._apply(seat, action)  # games reject objects that are not their actions
         if self._moves is not None:
             self._moves.append((seat, action))
+
+    def turn_rule(self) -> str | None:
+        """The rule id that says who acts now (cited when another seat tries to act)."""
+        return None
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:

@@ -166,6 +166,9 @@ class KingdomsState(State):
         # KC-E2 proves that somebody can always play while a territory is open
         raise AssertionError("every player passed in one round: the state is inconsistent")
 
+    def turn_rule(self) -> str | None:
+        return "KC-R29" if self.phase == CLAIM else "KC-R17"
+
     def actors(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.active,)
 

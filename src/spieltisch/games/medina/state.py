@@ -387,6 +387,9 @@ class MedinaState(State):
             return False  # (c)
         return not any(self.has_placement(o) for o in range(self.players) if o != seat)  # (b)
 
+    def turn_rule(self) -> str | None:
+        return "MD-R14" if self.phase == START else "MD-R13"
+
     def actors(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.active,)
 

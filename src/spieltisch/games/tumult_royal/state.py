@@ -190,6 +190,9 @@ class TumultState(State):
             return self.rank[self.turn]
         return -1
 
+    def turn_rule(self) -> str | None:
+        return {START: "TR-S7", GRAB: "TR-G6", BUILD: "TR-R15"}.get(self.phase)
+
     def actors(self) -> tuple[int, ...]:
         if self.phase == GRAB:
             return self.choices.waiting()
@@ -525,7 +528,8 @@ class TumultState(State):
         cost = dict(self._build_fields(seat)).get(f)
         if cost is None:
             raise IllegalAction(f"a {terrain.name} must be next to one of your statues", "TR-R18")
-        if action.payment not in self._payments(seat, cost):
+        payment = tuple(sorted(action.payment))  # a payment is a multiset (TR-R2)
+        if payment not in self._payments(seat, cost):
             need = ", ".join(f"{c} {g}" for g, c in zip(self.rules.goods, cost, strict=True) if c)
             raise IllegalAction(
                 f"that payment is not valid for this {terrain.name} (cost {need}): it must cover "
@@ -534,7 +538,7 @@ class TumultState(State):
             )
         paid = []
         held = self.holdings(seat)
-        for good_name, value in action.payment:
+        for good_name, value in payment:
             g = self.rules.goods.index(good_name)
             t = min(
                 (
@@ -562,7 +566,7 @@ class TumultState(State):
                 "field": list(rc),
                 "terrain": terrain.name,
                 "statues": terrain.capacity,
-                "payment": [list(p) for p in action.payment],
+                "payment": [list(p) for p in payment],
                 "surplus": surplus,
             }
         )
