@@ -109,6 +109,11 @@ class TumultRoyal(Game):
         ``data/tumult_royal.json``."""
         return {"ruleset_data": load_ruleset_file(path)}
 
+    def bots(self) -> dict[str, Any]:
+        from .heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
     def conformance_cases(self) -> list[ConformanceCase]:
         cases = []
         for players in (2, 3, 4):
