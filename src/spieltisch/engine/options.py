@@ -111,3 +111,16 @@ def options_markdown(declared: Sequence[Option]) -> str:
             f"| `{option.name}` | {option.describe_values()} | `{default}` | {option.doc} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def data_option(name: str, doc: str, parse: Callable[[Any], object]) -> Option:
+    """An option holding replaceable component data: ``"default"`` or a data object that
+    ``parse`` validates (raising ``DataError`` naming the field)."""
+
+    def validate(value: Any, players: int) -> Any:
+        if value == "default":
+            return "default"
+        parse(value)
+        return value
+
+    return Option(name, "default", doc, validate=validate, values="default, or a data object")

@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ...engine.data import read_json_file
 from ...engine.errors import DataError
 
 CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
@@ -152,14 +153,6 @@ def ruleset_from_text(raw: str) -> Ruleset:
 
 def load_ruleset_file(path: str | Path) -> dict[str, Any]:
     """Read a ruleset JSON file for ``--edition``; returns the validated object."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read ruleset file {path}: {exc.strerror}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"ruleset file {path} is not valid JSON: {exc}") from None
+    doc = read_json_file(path, "ruleset")
     parse_ruleset(doc)
     return doc  # type: ignore[no-any-return]

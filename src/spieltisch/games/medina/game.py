@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.action import Action
 from ...engine.errors import OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option
+from ...engine.options import Option, data_option
 from . import actions
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
 from .describe import describe_event
@@ -26,13 +26,6 @@ def _cell_option(value: Any, players: int) -> Any:
     ):
         raise ValueError(f"must be null or [x, y], not {value!r}")
     return [value[0], value[1]]
-
-
-def _ruleset_option(value: Any, players: int) -> Any:
-    if value == "default":
-        return "default"
-    parse_ruleset(value)  # raises DataError naming the field
-    return value
 
 
 OPTIONS = (
@@ -87,12 +80,10 @@ OPTIONS = (
         "others), rank, or score minus the mean (MD-R66).",
         choices=("win_loss", "rank", "score"),
     ),
-    Option(
+    data_option(
         "ruleset_data",
-        "default",
         "Every printed number (MD-D9): 'default' or a full data object; --edition FILE loads one.",
-        validate=_ruleset_option,
-        values="default, or a data object",
+        parse_ruleset,
     ),
 )
 

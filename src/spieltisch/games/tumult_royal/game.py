@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine.action import Action
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option
+from ...engine.options import Option, data_option
 from . import actions
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
 from .describe import describe_event
@@ -20,13 +20,6 @@ def _positive_int(value: Any, players: int) -> int:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ValueError(f"must be an integer >= 1, not {value!r}")
-    return value
-
-
-def _ruleset_option(value: Any, players: int) -> Any:
-    if value == "default":
-        return "default"
-    parse_ruleset(value)  # raises DataError naming the field
     return value
 
 
@@ -65,12 +58,10 @@ OPTIONS = (
         validate=_positive_int,
         values="an integer >= 1",
     ),
-    Option(
+    data_option(
         "ruleset_data",
-        "default",
         "Every printed number (TR-D13): 'default' or a full data object; --edition FILE loads one.",
-        validate=_ruleset_option,
-        values="default, or a data object",
+        parse_ruleset,
     ),
 )
 
