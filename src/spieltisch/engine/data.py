@@ -21,3 +21,17 @@ def read_json_file(path: str | Path, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise DataError(f"{what} file {path} is not valid JSON: {exc}") from None
+
+
+def require_int(value: Any, where: str, minimum: int = 0) -> int:
+    """``value`` if it is an integer >= ``minimum``; ``DataError`` naming ``where`` otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise DataError(f"ruleset data: {where} must be an integer >= {minimum}, not {value!r}")
+    return value
+
+
+def require_object(value: Any, where: str) -> dict[str, Any]:
+    """``value`` if it is a JSON object; ``DataError`` naming ``where`` otherwise."""
+    if not isinstance(value, dict):
+        raise DataError(f"ruleset data: {where} must be an object")
+    return value

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -28,6 +29,18 @@ if TYPE_CHECKING:
 STATE_SCHEMA = "spieltisch.state/1"
 
 JSON = dict[str, Any]
+
+
+@contextmanager
+def state_data_errors(what: str) -> Iterator[None]:
+    """Inside, a missing key or a value of the wrong type in a state document becomes a
+    ``StateFormatError`` naming ``what`` (``StateFormatError`` itself passes through)."""
+    try:
+        yield
+    except StateFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise StateFormatError(f"{what}: {exc!r}") from None
 
 
 def returns_from_winners(players: int, winners: Sequence[int]) -> list[float]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.action import Action
 from ...engine.errors import IllegalAction, StateFormatError
-from ...engine.game import JSON, State
+from ...engine.game import JSON, State, state_data_errors
 from . import claims as claim_proof
 from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
 from .army import DELTA, KEY, index_of_masks, key_json, notation
@@ -567,12 +567,8 @@ class KingdomsState(State):
         self = cls.__new__(cls)
         self._init_common(players, seed, options)
         self._init_empty(players, options)
-        try:
+        with state_data_errors("kingdoms-of-crusaders state data"):
             _load_data(self, data)
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise StateFormatError(f"kingdoms-of-crusaders state data: {exc!r}") from None
         return self
 
 

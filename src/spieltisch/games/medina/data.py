@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.data import read_json_file
+from ...engine.data import require_int as _int
+from ...engine.data import require_object as _obj
 from ...engine.errors import DataError
 
 CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
@@ -48,18 +50,6 @@ class Ruleset:
     def tea_for_roof(self, k: int) -> int:
         """Tiles due for the k-th roof (1-based) on a purple palace (MD-R57)."""
         return self.tea_per_purple_roof[k - 1] if k <= len(self.tea_per_purple_roof) else 0
-
-
-def _int(value: Any, where: str, minimum: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise DataError(f"ruleset data: {where} must be an integer >= {minimum}, not {value!r}")
-    return value
-
-
-def _obj(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise DataError(f"ruleset data: {where} must be an object")
-    return value
 
 
 def parse_ruleset(doc: Any) -> Ruleset:

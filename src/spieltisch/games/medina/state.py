@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.action import Action
 from ...engine.errors import IllegalAction, StateFormatError
-from ...engine.game import JSON, State
+from ...engine.game import JSON, State, state_data_errors
 from .actions import DISCARD_TEA, KINDS, ActionTable, MedinaAction, action_table
 from .board import CITY, WALL_CELL, Board, make_board
 from .data import CORNERS, Ruleset
@@ -1170,12 +1170,8 @@ class MedinaState(State):
         self = cls.__new__(cls)
         self._init_common(players, seed, options)
         self._init_empty(players, options, rules)
-        try:
+        with state_data_errors("medina state data"):
             _load(self, data)
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise StateFormatError(f"medina state data: {exc!r}") from None
         return self
 
 

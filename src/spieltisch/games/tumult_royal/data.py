@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.data import read_json_file
+from ...engine.data import require_int as _int
+from ...engine.data import require_object as _obj
 from ...engine.errors import DataError
 
 TERRAIN_NAMES = ("meadow", "forest", "mountain", "village", "castle")
@@ -124,18 +126,6 @@ class Ruleset:
 
 def _fail(message: str) -> DataError:
     return DataError(f"ruleset data: {message}")
-
-
-def _int(value: Any, where: str, minimum: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise _fail(f"{where} must be an integer >= {minimum}, not {value!r}")
-    return value
-
-
-def _obj(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(f"{where} must be an object")
-    return value
 
 
 def _list(value: Any, where: str, length: int | None = None) -> list[Any]:

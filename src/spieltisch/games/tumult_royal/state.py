@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.action import Action
 from ...engine.chance import Chance
 from ...engine.errors import IllegalAction, StateFormatError
-from ...engine.game import JSON, State
+from ...engine.game import JSON, State, state_data_errors
 from ...engine.simultaneous import SimultaneousChoices
 from .actions import DONE, END_TURN, KEEP, PUT_BACK, WAIT, Face, TumultAction, build, peek
 from .data import Ruleset, Tile, game_tiles
@@ -944,7 +944,7 @@ class TumultState(State):
         self = cls.__new__(cls)
         self._init_common(players, seed, options)
         self._init_empty(players, options, rules)
-        try:
+        with state_data_errors("tumult-royal state data"):
             n, size = len(self.tiles), self.land.size
             self.designs = [str(d) for d in data["designs"]]
             if sorted(self.designs) != sorted(rules.landscape_tiles):
@@ -995,10 +995,6 @@ class TumultState(State):
             self.winner = int(data["winner"])
             self.end_reason = str(data["end_reason"])
             self.events = [dict(e) for e in data["events"]]
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise StateFormatError(f"tumult-royal state data: {exc!r}") from None
         if self.conserved() != self._expected_conserved():
             raise StateFormatError("tiles or statues do not add up (TR-D1, TR-D3)")
         return self
