@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from ...engine.svg import attr as _attr
+from ...engine.svg import text_element as _text
 from .text import LETTERS, palace_sum
 
 CELL = 36
@@ -119,16 +121,6 @@ LABELS: dict[str, dict[str, str]] = {
         "point_legend": "Teile + W Mauern + m Kaufleute + @ Brunnen = Punkte",
     },
 }
-
-
-def _attr(value: Any) -> str:
-    """A quoted, escaped XML attribute value."""
-    return '"' + escape(str(value), quote=True) + '"'
-
-
-def _text(x: float, y: float, text: str, size: int = 13, **attrs: Any) -> str:
-    extra = "".join(f" {k.replace('_', '-')}={_attr(v)}" for k, v in attrs.items())
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(text, quote=False)}</text>'
 
 
 def _owner_colour(owner: Any) -> str | None:

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from ...engine.svg import attr as _attr
+from ...engine.svg import text_element as _text
 from .text import (
     GOOD_LETTERS,
     SEAT_LETTERS,
@@ -87,15 +89,6 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "turn": "am Zug: {names}",
     },
 }
-
-
-def _attr(value: Any) -> str:
-    return '"' + escape(str(value), quote=True) + '"'
-
-
-def _text(x: float, y: float, text: str, size: int = 13, **attrs: Any) -> str:
-    extra = "".join(f" {k.replace('_', '-')}={_attr(v)}" for k, v in attrs.items())
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(text, quote=False)}</text>'
 
 
 def _name(seat: int, lab: dict[str, str]) -> str:
