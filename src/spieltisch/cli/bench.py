@@ -11,11 +11,12 @@ from rich.markup import escape
 
 from .config import check_options, check_writable, game_options, load_game
 from .console import fail, out, reports_errors
+from .params import GameId, OptionList
 
 
 @reports_errors
 def bench(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. kingdoms-of-crusaders.")],
+    game: GameId,
     players: Annotated[
         int | None, typer.Option(help="Players (the game's default if omitted).")
     ] = None,
@@ -29,9 +30,7 @@ def bench(
     out_file: Annotated[
         Path | None, typer.Option("--out", help="Write the report as JSON.")
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
-    ] = None,
+    option: OptionList = None,
 ) -> None:
     """Measure steps per second, games per second and replay speed of a game."""
     g = load_game(game)

@@ -18,6 +18,7 @@ from ..analysis import tumult_calibration
 from ..engine.errors import OptionError
 from .config import check_options, check_writable, game_options, load_game, parse_seats
 from .console import err, out, reports_errors
+from .params import OptionList
 
 
 @reports_errors
@@ -29,9 +30,7 @@ def calibrate(
     players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4",
     bots: Annotated[str, typer.Option(help="The bot in every seat.")] = "heuristic",
     seed: Annotated[int, typer.Option(help="Game i uses seed S+i.")] = 0,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
-    ] = None,
+    option: OptionList = None,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = os.cpu_count() or 1,
     out_file: Annotated[
         Path | None, typer.Option("--out", help="Write the Markdown report here.")

@@ -14,6 +14,7 @@ from ..engine.game import Game
 from ..engine.registry import games as all_games
 from .config import load_game
 from .console import out, reports_errors
+from .params import GameId
 
 
 def _value(value: object) -> str:
@@ -55,7 +56,7 @@ def documents_options(game: Game, text: str) -> bool:
 
 @reports_errors
 def rules(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. kingdoms-of-crusaders.")],
+    game: GameId,
     markdown: Annotated[bool, typer.Option(help="Print the raw Markdown.")] = False,
 ) -> None:
     """Print a game's rules summary and its options."""

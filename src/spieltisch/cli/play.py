@@ -17,6 +17,7 @@ from . import show
 from .config import HUMAN, check_options, check_writable, game_options, load_game, parse_seats
 from .console import out, reports_errors
 from .messages import messages
+from .params import EditionFile, GameId, OptionList
 from .session import GameAbandoned, TerminalSession
 
 EXIT_ABANDONED = 1  # end of input or Ctrl-C: the game did not finish
@@ -29,18 +30,14 @@ class Lang(StrEnum):
 
 @reports_errors
 def play(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. kingdoms-of-crusaders.")],
+    game: GameId,
     seats: Annotated[
         str,
         typer.Option(help="Comma-separated seats: 'you' (a human here) or a bot name."),
     ] = "you,random",
     seed: Annotated[int | None, typer.Option(help="Seed of the game (random if omitted).")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
-    ] = None,
-    edition: Annotated[
-        Path | None, typer.Option(help="Edition (deck) data file for the game.")
-    ] = None,
+    option: OptionList = None,
+    edition: EditionFile = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
     lang: Annotated[Lang, typer.Option(help="Language of the table.")] = Lang.en,
 ) -> None:

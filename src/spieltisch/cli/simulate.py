@@ -20,11 +20,12 @@ from ..analysis.tournament import run_tournament
 from ..engine.errors import OptionError
 from .config import check_options, check_writable, game_options, load_game, parse_seats
 from .console import err, out, reports_errors
+from .params import EditionFile, GameId, OptionList
 
 
 @reports_errors
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. kingdoms-of-crusaders.")],
+    game: GameId,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seats: Annotated[
         str, typer.Option(help="Comma-separated bot names, one per seat (game 0's line-up).")
@@ -34,12 +35,8 @@ def simulate(
         typer.Option(help="Players; defaults to the number of seats (one name fills all)."),
     ] = None,
     seed: Annotated[int, typer.Option(help="Game i uses seed S+i.")] = 0,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
-    ] = None,
-    edition: Annotated[
-        Path | None, typer.Option(help="Edition (deck) data file for the game.")
-    ] = None,
+    option: OptionList = None,
+    edition: EditionFile = None,
     rotate: Annotated[bool, typer.Option(help="Move every bot one seat on per game.")] = True,
     out_file: Annotated[
         Path | None, typer.Option("--out", help="Write the results as JSON here.")
