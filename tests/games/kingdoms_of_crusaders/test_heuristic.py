@@ -14,6 +14,8 @@ from spieltisch.engine.game import Game
 from spieltisch.games.kingdoms_of_crusaders import Claim, KingdomsState
 from spieltisch.games.kingdoms_of_crusaders.heuristic import HeuristicBot
 
+from ...bot_checks import play_only_legal, seating
+
 
 @pytest.fixture(scope="module")
 def game() -> Game:
@@ -39,18 +41,8 @@ def test_only_legal_actions(game: Game, players: int, claims: str) -> None:
     heuristic, rand = HeuristicBot(), RandomBot()
     for seed in range(6):
         state = _new(game, players, seed, claims)
-        # the heuristic sits everywhere in even games, beside random bots in odd ones
-        seated = [
-            heuristic if seed % 2 == 0 or s == seed % players else rand for s in range(players)
-        ]
-        rng = random.Random(seed)
-        while not state.is_over():
-            seat = state.actors()[0]
-            legal = state.legal_actions(seat)
-            action = bots.act(seated[seat], state, seat, rng)
-            assert action in legal
-            state.apply(seat, action)
-        assert state.winners()
+        seated = seating(heuristic, rand, seed, players)
+        assert play_only_legal(state, seated, random.Random(seed)).winners()
 
 
 def test_always_claims_under_manual(game: Game) -> None:

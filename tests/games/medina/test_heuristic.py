@@ -14,6 +14,8 @@ from spieltisch.engine.game import Game
 from spieltisch.games.medina.heuristic import HeuristicBot
 from spieltisch.games.medina.state import MedinaState
 
+from ...bot_checks import play_only_legal, seating
+
 
 @pytest.fixture(scope="module")
 def game() -> Game:
@@ -38,18 +40,8 @@ def test_only_legal_actions(game: Game, edition: int, players: int) -> None:
     heuristic, rand = HeuristicBot(), RandomBot()
     for seed in range(3):
         state = _new(game, players, seed, edition)
-        # the heuristic sits everywhere in even games, beside random bots in odd ones
-        seated = [
-            heuristic if seed % 2 == 0 or s == seed % players else rand for s in range(players)
-        ]
-        rng = random.Random(seed)
-        while not state.is_over():
-            seat = state.actors()[0]
-            legal = state.legal_actions(seat)
-            action = bots.act(seated[seat], state, seat, rng)
-            assert action in legal
-            state.apply(seat, action)
-        assert state.winners()
+        seated = seating(heuristic, rand, seed, players)
+        assert play_only_legal(state, seated, random.Random(seed)).winners()
 
 
 def test_choice_does_not_depend_on_the_resampling_rng(game: Game) -> None:
