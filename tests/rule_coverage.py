@@ -29,7 +29,7 @@ class RuleCoverage:
         return SHARED_RULES / self.rules_file
 
     def _ids(self, text: str) -> set[str]:
-        found = re.findall(rf"\b{self.prefix}-([A-Z])(\d+)\b", text)
+        found = re.findall(rf"\b{self.prefix}-([A-Z]+)(\d+)\b", text)
         return {f"{self.prefix}-{kind}{int(num)}" for kind, num in found}
 
     def rule_ids(self) -> set[str]:
@@ -46,15 +46,16 @@ class RuleCoverage:
             text = path.read_text(encoding="utf-8")
             out |= self._ids(text)
             if self.names:
-                for kind, num in re.findall(rf"{self.prefix.lower()}_([a-z])(\d+)(?!\d)", text):
+                for kind, num in re.findall(rf"{self.prefix.lower()}_([a-z]+)(\d+)(?!\d)", text):
                     out.add(f"{self.prefix}-{kind.upper()}{int(num)}")
         return out
 
     def missing(self, exclude: Iterable[str] = ()) -> list[str]:
-        return sorted(
-            self.rule_ids() - self.cited(exclude),
-            key=lambda i: (i[len(self.prefix) + 1], int(i[len(self.prefix) + 2 :])),
-        )
+        def order(rule: str) -> tuple[str, int]:
+            kind, num = re.fullmatch(r"[A-Z]+-([A-Z]+)(\d+)", rule).groups()  # type: ignore[union-attr]
+            return kind, int(num)
+
+        return sorted(self.rule_ids() - self.cited(exclude), key=order)
 
     def fallback_is_current(self) -> bool:
         return not self.path.is_file() or self.rule_ids() == set(self.fallback)

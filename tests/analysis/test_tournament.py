@@ -81,3 +81,20 @@ def test_bad_configurations_fail_before_playing(
 ) -> None:
     with pytest.raises(SpieltischError):
         run_tournament(KC, seats, games, options=options)
+
+
+def test_endings_are_counted_for_games_that_end_in_several_ways() -> None:
+    """State.ending() reaches each outcome and the summary (Im Zeichen des Kreuzes: the deck
+    running out twice, ZK-W2, or Jerusalem falling, ZK-W1)."""
+    result = run_tournament("im-zeichen-des-kreuzes", ["random", "random"], games=3, seed=5)
+    endings = [o.ending for o in result.outcomes]
+    assert all(e in ("jerusalem", "deck", "turn_limit") for e in endings)
+    summary = result.summary()
+    assert sum(n for n, _ in summary.endings.values()) == 3
+    assert result.to_json()["endings"]
+
+
+def test_games_with_one_way_to_end_report_no_ending() -> None:
+    result = run_tournament("kingdoms-of-crusaders", ["random", "random"], games=1, seed=1)
+    assert result.outcomes[0].ending is None
+    assert result.summary().endings == {}

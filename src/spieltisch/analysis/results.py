@@ -26,6 +26,7 @@ class GameOutcome:
     scores: tuple[float, ...]
     returns: tuple[float, ...]
     record: GameRecord | None = field(default=None, compare=False)
+    ending: str | None = None  # State.ending(), for games that end in several ways
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -36,6 +37,7 @@ class GameOutcome:
             "length": self.length,
             "scores": list(self.scores),
             "returns": list(self.returns),
+            "ending": self.ending,
         }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -84,6 +84,8 @@ class Summary:
     avg_length: float
     shared_wins: int  # games won by more than one seat
     no_winner: int  # games nobody won
+    # how games ended (State.ending): ending -> (games, mean length); empty if untold
+    endings: dict[str, tuple[int, float]] = field(default_factory=dict)
 
     @property
     def shared_win_share(self) -> float:
@@ -97,6 +99,10 @@ class Summary:
             "shared_wins": self.shared_wins,
             "shared_win_share": self.shared_win_share,
             "no_winner": self.no_winner,
+            "endings": {
+                name: {"games": n, "avg_length": length}
+                for name, (n, length) in sorted(self.endings.items())
+            },
         }
 
 
@@ -129,4 +135,11 @@ def summarize(outcomes: Sequence[GameOutcome], players: int) -> Summary:
         avg_length=mean(o.length for o in outcomes),
         shared_wins=sum(1 for o in outcomes if len(o.winners) > 1),
         no_winner=sum(1 for o in outcomes if not o.winners),
+        endings={
+            name: (
+                sum(1 for o in outcomes if o.ending == name),
+                mean(o.length for o in outcomes if o.ending == name),
+            )
+            for name in sorted({o.ending for o in outcomes if o.ending is not None})
+        },
     )

@@ -104,6 +104,7 @@ def run_tournament(
                 scores=tuple(state.scores()),
                 returns=tuple(state.returns()),
                 record=state.record() if keep_records else None,
+                ending=state.ending(),
             )
         )
         if progress is not None:

@@ -10,6 +10,7 @@ from .catalog import games, rules
 from .play import play
 from .replay import replay
 from .simulate import simulate
+from .tower_stats import tower_stats
 
 app = typer.Typer(
     name="spieltisch",
@@ -25,6 +26,7 @@ app.command()(rules)
 app.command()(games)
 app.command()(bench)
 app.command()(calibrate)
+app.command(name="tower-stats")(tower_stats)
 
 
 def main() -> None:

@@ -104,6 +104,12 @@ def report(console: Console, result: TournamentResult) -> None:
         f"Shared wins: [bold]{summary.shared_wins}[/bold] of {games} games "
         f"({summary.shared_win_share:.1%}); games without a winner: {summary.no_winner}"
     )
+    if summary.endings:
+        parts = [
+            f"{escape(name)} {n} ({n / games:.1%}, {length:.0f} moves on average)"
+            for name, (n, length) in summary.endings.items()
+        ]
+        console.print("How games ended: " + "; ".join(parts))
     if result.rotate and games % result.players:
         console.print(
             f"[yellow]With rotation, a multiple of {result.players} games lets every bot play "

@@ -17,6 +17,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_UNIT = 1.0 / (1 << 53)
 
 
 class Chance:
@@ -66,6 +67,16 @@ class Chance:
                 raise ValueError(f"scripted outcome {value!r} for {event!r} is not in 0..{n - 1}")
             return value
         return self._below(n)
+
+    def unit(self, event: str) -> float:
+        """A uniform float in ``[0, 1)`` with 53 random bits, for rules written with a
+        probability (``u() < p``); IEEE-754 doubles make the comparison exact everywhere."""
+        hit, value = self._scripted(event)
+        if hit:
+            if not isinstance(value, (int, float)) or not 0 <= value < 1:
+                raise ValueError(f"scripted outcome {value!r} for {event!r} is not in [0, 1)")
+            return float(value)
+        return (self._next() >> 11) * _UNIT
 
     def choice(self, event: str, outcomes: Sequence[T]) -> T:
         """One of ``outcomes``, uniformly, for the named event."""

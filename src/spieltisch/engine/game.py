@@ -145,11 +145,17 @@ class State(ABC):
     @abstractmethod
     def ranking_keys(self) -> list[tuple[Any, ...]]:
         """Per seat, the full comparison key of the final standing (score, then tie-breaks),
-        greater is better. When over, ``winners()`` are the seats with the greatest key."""
+        greater is better. When over and somebody wins, ``winners()`` are the seats with the
+        greatest key (a game may also end with no winner at all)."""
 
     @abstractmethod
     def winners(self) -> list[int]:
         """Seats that win (several share a win); empty before the end."""
+
+    def ending(self) -> str | None:
+        """How a finished game ended, in the game's own terms (e.g. ``"jerusalem"`` or
+        ``"deck"``) for games that can end in several ways; ``None`` otherwise."""
+        return None
 
     def standard_returns(self) -> bool:
         """Whether ``returns()`` follows the shared formula (a game may offer others as an

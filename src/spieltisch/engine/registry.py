@@ -15,6 +15,7 @@ _BUILTIN = {
     "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders",
     "medina": "spieltisch.games.medina",
     "tumult-royal": "spieltisch.games.tumult_royal",
+    "im-zeichen-des-kreuzes": "spieltisch.games.zeichen_des_kreuzes",
 }
 
 _games: dict[str, Game] = {}

@@ -676,6 +676,10 @@ class TumultState(State):
             for s in range(self.players)
         ]
 
+    def ending(self) -> str | None:
+        """``threshold``, ``round limit`` or ``25th statue``: which end check fired."""
+        return self.end_reason or None
+
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []

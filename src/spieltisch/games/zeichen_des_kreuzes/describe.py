@@ -1,0 +1,161 @@
+"""Log events as plain-language sentences (one per event, seat-aware)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import EVENT_NAMES, default_components
+
+JSON = dict[str, Any]
+
+FIGHT_NAMES = {
+    "unit_fleet": "a fleet",
+    "unit_army": "a Muslim army",
+    "plunder_muslim": "the defenders of a Muslim city",
+    "plunder_christian": "the defenders of a Christian city",
+    "ambush": "an ambush",
+    "jerusalem_round": "the garrison of Jerusalem",
+}
+
+
+def _who(seat: Any, viewer: int | None) -> str:
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def _cell(xy: Any) -> str:
+    if isinstance(xy, list) and len(xy) == 2:
+        return f"({xy[0]},{xy[1]})"
+    return "?"
+
+
+def _cubes(counts: Any) -> str:
+    if not counts:
+        return "nothing"
+    return ", ".join(f"{n} {colour}" for colour, n in sorted(counts.items()))
+
+
+def _card(event: JSON) -> str:
+    code = event.get("card")
+    if not isinstance(code, str):
+        return "a card"
+    cards = default_components().cards
+    cid = int(code[1:])
+    if 0 <= cid < len(cards):
+        return f"{cards[cid].label()} ({code})"
+    return code
+
+
+def _unit(index: Any) -> str:
+    units = default_components().units
+    if isinstance(index, int) and 0 <= index < len(units):
+        return units[index].name or units[index].id
+    return "a neutral unit"
+
+
+def _city(index: Any) -> str:
+    cities = default_components().board.cities
+    if isinstance(index, int) and 0 <= index < len(cities):
+        return cities[index].name
+    return "a city"
+
+
+def describe_event(event: JSON, seat: int | None) -> str:
+    kind = event.get("kind")
+    who = _who(event.get("seat"), seat)
+    if kind == "setup":
+        aside = event.get("set_aside") or []
+        knights = ", ".join(event.get("knights", []))
+        text = f"Knights: {knights}; seat {event.get('start_player')} starts."
+        if aside:
+            text += f" {len(aside)} immediate card(s) set aside at the deal and shuffled back."
+        return text
+    if kind == "turn":
+        return f"Turn {event.get('turn')}: seat {event.get('seat')} is active."
+    if kind == "move":
+        return f"{who} played {_card(event)} and stepped to {_cell(event.get('to'))}."
+    if kind == "event":
+        name = EVENT_NAMES.get(str(event.get("event")), "an event")
+        extra = ""
+        if "to" in event:
+            extra = f", stepping to {_cell(event['to'])}"
+        if "target" in event:
+            extra = f" against seat {event['target']}"
+        return f"{who} played {name}{extra}."
+    if kind == "step":
+        return f"{who} took a second step to {_cell(event.get('to'))}."
+    if kind == "move_unit":
+        return f"{who} moved {_unit(event.get('unit'))} to {_cell(event.get('to'))}."
+    if kind == "fight":
+        foe = FIGHT_NAMES.get(str(event.get("type")), "an enemy")
+        fighter = _who(event.get("fighter"), seat)
+        return f"{fighter} fight(s) {foe} on {_cell(event.get('cell'))}."
+    if kind == "truce":
+        return f"{who} played a Truce: the fight is cancelled."
+    if kind == "no_troops":
+        return f"{who} had no troops: the fight is lost without a throw."
+    if kind == "empty_tower":
+        how = "with Tower shaking" if event.get("card") else "with a purple marker"
+        return f"{who} emptied the tower {how}: {_cubes(event.get('cubes'))} came out."
+    if kind == "lance":
+        return f"{who} raised the Holy Lance (+1 in this fight)."
+    if kind == "committed":
+        return f"{who} committed troops in secret."
+    if kind == "reveal":
+        return f"Revealed: the attacker commits {event.get('a')}, the garrison {event.get('d')}."
+    if kind == "throw":
+        return (
+            f"Tower: {_cubes(event.get('thrown'))} thrown in, {_cubes(event.get('tray'))} "
+            f"came out; inside now {_cubes(event.get('after'))}."
+        )
+    if kind == "fight_result":
+        if event.get("won"):
+            return f"{who} won the fight."
+        return f"{who} lost the fight."
+    if kind == "unit_removed":
+        return f"{_unit(event.get('unit'))} was beaten on its start cell and leaves the game."
+    if kind == "plundered":
+        return f"{who} plundered {_city(event.get('city'))}: a tile worth {event.get('value')}."
+    if kind == "retreat":
+        return f"{who} retreated to {_cell(event.get('to'))}."
+    if kind == "pray":
+        return f"{who} prayed (motivation +2)."
+    if kind == "recruit":
+        return f"{who} paid {event.get('treasure')} treasure for {event.get('troops')} troops."
+    if kind == "pass":
+        return f"{who} took no city action."
+    if kind == "siege":
+        return (
+            f"{who} besieged Jerusalem (siege no. {event.get('number')}); the Pope pays "
+            f"{event.get('reward')} treasure."
+        )
+    if kind == "siege_round":
+        return (
+            f"Siege round {event.get('round')}: seat {event.get('defender')} commands the garrison."
+        )
+    if kind == "siege_ends":
+        return "The siege ends."
+    if kind == "jerusalem_falls":
+        return f"Jerusalem falls! {who} win(s) the game."
+    if kind == "discard":
+        return f"{who} discarded {_card(event)}."
+    if kind == "draw":
+        if "card" in event:
+            return f"{who} drew {_card(event)}."
+        return f"{who} drew a card."
+    if kind == "immediate":
+        name = EVENT_NAMES.get(str(event.get("event")), "an event")
+        hit = event.get("hit") or []
+        extra = f" (hits seat {', '.join(map(str, hit))})" if hit else ""
+        return f"{who} drew {name}, resolved at once{extra}."
+    if kind == "exhausted":
+        if event.get("count") == 1:
+            return "The draw pile is exhausted: the discards are shuffled into a new pile."
+        return "The draw pile is exhausted a second time: the game ends after this turn."
+    if kind == "end_cards":
+        return f"{who} ended the card phase."
+    if kind == "game_over":
+        winners = event.get("winners") or []
+        if not winners:
+            return "The game is over without a winner."
+        return f"The game is over; winner(s): seat {', '.join(map(str, winners))}."
+    return str(event)

@@ -1,0 +1,223 @@
+"""Im Zeichen des Kreuzes as a Spieltisch game: options, factory, parsing, log text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...engine.action import Action
+from ...engine.errors import OptionError
+from ...engine.game import JSON, ConformanceCase, Game, State
+from ...engine.options import Option, data_option
+from . import actions
+from .components import (
+    Components,
+    components_for,
+    default_components,
+    load_edition_file,
+    parse_components,
+)
+from .describe import describe_event
+from .state import ZkState
+from .tower import MODELS, SHELF_MEMORIES, make_tower, parse_tower_params
+
+
+def _knight_assignment(value: Any, players: int) -> Any:
+    """ZK-O3: ``random`` or one distinct knight id per seat (a list or "K_BOH,K_GOT")."""
+    if value == "random":
+        return "random"
+    if isinstance(value, str):
+        value = [v.strip() for v in value.split(",") if v.strip()]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError("must be 'random' or a list of knight ids, one per seat (ZK-O3)")
+    if len(value) != players or len(set(value)) != len(value):
+        raise ValueError(f"must name {players} distinct knights, one per seat (ZK-O3)")
+    return list(value)
+
+
+def _start_player(value: Any, players: int) -> Any:
+    """ZK-O4: ``random`` or a seat."""
+    if value == "random":
+        return "random"
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ValueError(f"must be 'random' or a seat 0..{players - 1} (ZK-O4)")
+    return value
+
+
+def _turn_limit(value: Any, players: int) -> Any:
+    """ZK-O10: an integer >= 1 or ``none``."""
+    if value == "none":
+        return "none"
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError("must be an integer >= 1 or 'none' (ZK-O10)")
+    return value
+
+
+def _tower_params(value: Any, players: int) -> Any:
+    params = parse_tower_params(value)
+    return params or "default"
+
+
+OPTIONS = (
+    Option(
+        "knight_assignment",
+        "random",
+        "Which knight each seat plays: random, or knight ids by seat such as "
+        "K_BOH,K_GOT,K_RAI (ZK-S2, ZK-O3).",
+        validate=_knight_assignment,
+        values="random, or one knight id per seat",
+    ),
+    Option(
+        "start_player",
+        "random",
+        "The seat that takes the first turn (ZK-S3, ZK-O4).",
+        validate=_start_player,
+        values="random, or a seat number",
+    ),
+    Option(
+        "tie_rule",
+        "defender",
+        "Who wins a fight when the counts are equal, in every fight (ZK-C8, ZK-O5).",
+        choices=("defender", "attacker"),
+    ),
+    Option(
+        "tower_model",
+        "B",
+        "The cube tower: B = two shelves with flushing (calibrated), A = independent "
+        "release (ZK-T3, ZK-T4, ZK-O6).",
+        choices=MODELS,
+    ),
+    Option(
+        "tower_params",
+        "default",
+        "Tower parameters: default, or KEY=VALUE pairs; model B: s0, K, d; model A: "
+        "p_new, p_old (ZK-O7).",
+        validate=_tower_params,
+        values="default, or KEY=VALUE pairs such as s0=0.19,K=25,d=0.065",
+    ),
+    Option(
+        "tower_shelf_memory",
+        "persistent",
+        "Model B only: persistent shelves, or resample them before every throw (ZK-O8).",
+        choices=SHELF_MEMORIES,
+    ),
+    Option(
+        "exhaustion_winner",
+        "none",
+        "Who wins when the deck runs out twice: nobody, or the most Muslim cities with "
+        "army and treasure as tie-breaks (ZK-W4, ZK-O9).",
+        choices=("none", "most_muslim_cities"),
+    ),
+    Option(
+        "turn_limit",
+        1000,
+        "Safety net for simulations: the game ends after this many turns, as when the "
+        "deck runs out (ZK-W3, ZK-O10).",
+        validate=_turn_limit,
+        values="an integer >= 1, or none",
+    ),
+    data_option(
+        "edition_data",
+        "Map, knights, tiles and cards (rules 2.7, ZK-O11): 'default' or a data object in "
+        "the format of data/components.json; --edition FILE loads one (.json, or a map .txt).",
+        parse_components,
+    ),
+)
+
+
+class ImZeichenDesKreuzes(Game):
+    id = "im-zeichen-des-kreuzes"
+    name = "Im Zeichen des Kreuzes"
+    version = 1
+    min_players = 2
+    max_players = 5
+    default_players = 3
+    options = OPTIONS
+    bench_references = ("backgammon",)
+
+    def components(self, options: dict[str, Any]) -> Components:
+        return components_for(options["edition_data"])
+
+    def _checked(self, players: int, options: dict[str, Any]) -> Components:
+        comp = self.components(options)
+        if players > len(comp.knights):
+            raise OptionError(f"this edition has only {len(comp.knights)} knights")
+        chosen = options["knight_assignment"]
+        if chosen != "random":
+            unknown = [k for k in chosen if k not in comp.knight_ids]
+            if unknown:
+                raise OptionError(
+                    f"option 'knight_assignment': unknown knight {unknown[0]!r}; the knights "
+                    f"are {', '.join(comp.knight_ids)} (ZK-O3)"
+                )
+        params = options["tower_params"]
+        make_tower(
+            options["tower_model"],
+            None if params == "default" else params,
+            options["tower_shelf_memory"],
+        )
+        return comp
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        comp = self._checked(players, options)
+        return ZkState.new(players, seed, options, comp)
+
+    def _state_from_data(
+        self, players: int, seed: int, options: dict[str, Any], data: JSON
+    ) -> State:
+        return ZkState.from_data(players, seed, options, self._checked(players, options), data)
+
+    def action_from_json(self, obj: Any) -> Action:
+        board = default_components().board
+        return actions.action_from_json(obj, board.width, board.height)
+
+    def describe(self, event: JSON, seat: int | None) -> str:
+        return describe_event(event, seat)
+
+    def edition_options(self, path: Path) -> dict[str, Any]:
+        """``--edition FILE``: a components JSON file (format of ``data/components.json``)
+        or a map text file (rules 3.1) with the default knights, tiles and cards."""
+        return {"edition_data": load_edition_file(path)}
+
+    def bots(self) -> dict[str, Any]:
+        from .heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def conformance_cases(self) -> list[ConformanceCase]:
+        cases = [
+            # deep checks replay every view of a ~400-step game: two deep games per count
+            ConformanceCase(players=p, options={}, games=200, deep_every=100, label=f"{p}p")
+            for p in (2, 3, 4, 5)
+        ]
+        cases.append(
+            ConformanceCase(
+                players=3,
+                options={
+                    "tower_model": "A",
+                    "tie_rule": "attacker",
+                    "exhaustion_winner": "most_muslim_cities",
+                },
+                games=40,
+                deep_every=40,
+                label="3p model A, attacker ties, most Muslim cities",
+            )
+        )
+        cases.append(
+            ConformanceCase(
+                players=4,
+                options={"tower_shelf_memory": "resample", "turn_limit": 60},
+                games=40,
+                deep_every=40,
+                label="4p resampled shelves, turn limit 60",
+            )
+        )
+        return cases
+
+
+ZkState.game = ImZeichenDesKreuzes()
+GAME = ZkState.game
