@@ -16,6 +16,7 @@ from typing import Any
 from rich.markup import escape
 
 RENDERERS: dict[str, str] = {
+    "im-zeichen-des-kreuzes": "spieltisch.games.zeichen_des_kreuzes.text",
     "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders.text",
     "medina": "spieltisch.games.medina.text",
     "tumult-royal": "spieltisch.games.tumult_royal.text",

@@ -22,7 +22,6 @@ from .components import (
     FLEET,
     HELD,
     IMMEDIATE,
-    JOKER,
     MOVEMENT,
     Components,
     card_code,
@@ -368,7 +367,7 @@ class ZkState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = getattr(self, "_legal_" + self.decision)()
-        return legal  # type: ignore[no-any-return]
+        return legal
 
     # -- legal actions per decision ------------------------------------------------------
     def _legal_cards(self) -> list[ZkAction]:
