@@ -61,6 +61,7 @@ class Fight:
     lance: int = -1  # the Holy Lance card played in this fight, -1 if none
     then: tuple[Any, ...] = ("card",)
     outcome: str = ""  # "", "won", "lost", "truce"
+    committed: int = -1  # the fighter's cubes thrown, public once thrown (revealed in a siege)
 
     def copy(self) -> Fight:
         return Fight(
@@ -73,6 +74,7 @@ class Fight:
             self.lance,
             self.then,
             self.outcome,
+            self.committed,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -86,6 +88,7 @@ class Fight:
             "lance": self.lance,
             "then": list(self.then),
             "outcome": self.outcome,
+            "committed": self.committed,
         }
 
     @classmethod
@@ -102,6 +105,7 @@ class Fight:
             int(obj["lance"]),
             tuple(obj["then"]),
             str(obj["outcome"]),
+            int(obj.get("committed", -1)),
         )
 
 

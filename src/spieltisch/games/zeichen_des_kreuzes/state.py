@@ -811,6 +811,7 @@ class ZkState(State):
     def _throw(self, fight: Fight, n: int, greens: int) -> None:
         """ZK-C3 step 7 / ZK-J4 step 6: throw, count (ZK-C7), compare (ZK-C8), resolve."""
         x = fight.fighter
+        fight.committed = n
         self.army[x] -= n
         thrown = [x] * n + [GREEN] * greens
         tray = self.tower.throw(thrown)

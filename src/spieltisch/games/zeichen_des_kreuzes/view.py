@@ -145,6 +145,8 @@ def _fight_view(state: ZkState, seat: int | None) -> JSON | None:
         "unit": None if fight.unit < 0 else state.comp.units[fight.unit].id,
         "city": None if fight.city < 0 else board.cities[fight.city].name,
         "lance": None if fight.lance < 0 else card_code(fight.lance),
+        "committed": None if fight.committed < 0 else fight.committed,
+        "outcome": fight.outcome or None,
     }
     if fight.kind == JERUSALEM_ROUND:
         secret = state.secret
