@@ -515,6 +515,8 @@ class ZkState(State):
 
     def _legal_empty(self) -> list[ZkAction]:
         p = self.active
+        if self.tower.total() == 0:  # ZK-E40: an empty tower cannot be emptied
+            return [A.KEEP_TOWER]
         out = [A.empty_tower()] if self.markers[p] > 0 else []
         cards = self.comp.cards
         out.extend(A.empty_tower(c) for c in self.hands[p] if cards[c].event == "tower_shaking")
