@@ -7,7 +7,9 @@ strings) or its whole text. Every problem is a ``DataError`` naming the field.
 
 from __future__ import annotations
 
+import hashlib
 import json
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -348,9 +350,43 @@ def components_for(option: Any) -> Components:
     return _parsed(json.dumps(option, sort_keys=True))
 
 
+def edition_key(option: Any) -> str:
+    """A short name for an edition, shown in views so that renderers, which see only the
+    view, draw the board and cards of the edition in play (``components_by_key``)."""
+    if option == "default":
+        return "default"
+    text = json.dumps(option, sort_keys=True)
+    _parsed(text)
+    return _key_of_text(text)
+
+
+def components_by_key(key: Any) -> Components:
+    """The components an ``edition_key`` names (editions parsed in this process), else the
+    default edition."""
+    return _BY_KEY.get(key) or default_components()
+
+
+_BY_KEY: dict[str, Components] = {}
+
+# the edition of the view being rendered or described (set by the renderers' entry points;
+# log sentences and pictures see only JSON, not the state)
+SHOWN_EDITION: ContextVar[str] = ContextVar("zk_shown_edition", default="default")
+
+
+def shown_components() -> Components:
+    """The components of the edition being rendered (``SHOWN_EDITION``)."""
+    return components_by_key(SHOWN_EDITION.get())
+
+
+def _key_of_text(text: str) -> str:
+    return "edition-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 @cache
 def _parsed(text: str) -> Components:
-    return parse_components(json.loads(text))
+    comp = parse_components(json.loads(text))
+    _BY_KEY[_key_of_text(text)] = comp
+    return comp
 
 
 def load_edition_file(path: Path) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import EVENT_NAMES, default_components
+from .components import EVENT_NAMES, shown_components
 
 JSON = dict[str, Any]
 
@@ -38,7 +38,7 @@ def _card(event: JSON) -> str:
     code = event.get("card")
     if not isinstance(code, str):
         return "a card"
-    cards = default_components().cards
+    cards = shown_components().cards
     cid = int(code[1:])
     if 0 <= cid < len(cards):
         return f"{cards[cid].label()} ({code})"
@@ -46,14 +46,14 @@ def _card(event: JSON) -> str:
 
 
 def _unit(index: Any) -> str:
-    units = default_components().units
+    units = shown_components().units
     if isinstance(index, int) and 0 <= index < len(units):
         return units[index].name or units[index].id
     return "a neutral unit"
 
 
 def _city(index: Any) -> str:
-    cities = default_components().board.cities
+    cities = shown_components().board.cities
     if isinstance(index, int) and 0 <= index < len(cities):
         return cities[index].name
     return "a city"

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.game import JSON
 from .board import GREEN_CITY, RED, TERRAIN_NAMES
-from .components import card_code
+from .components import card_code, edition_key
 from .fight import JERUSALEM_ROUND
 from .tower import GREEN
 
@@ -87,6 +87,7 @@ def state_view(state: ZkState, seat: int | None) -> JSON:
     counts = tower.counts()
     out: JSON = {
         "game": "im-zeichen-des-kreuzes",
+        "edition": edition_key(state.options["edition_data"]),
         "seat": seat,
         "players": state.players,
         "turn": state.turn,

@@ -1,0 +1,810 @@
+"""The terminal text of Im Zeichen des Kreuzes: a seat's view as Rich console markup.
+
+Standard library only: games never import Rich. The markup uses plain Rich tags so that the
+CLI can print it and tests can strip it to plain text. Every line stays within 100 columns
+for every player count.
+
+The renderers read nothing but ``view(seat)`` plus the static default components (the
+terrain of every cell, city names, unit names, card labels): a card's face is printed only
+for the viewer's own hand and for the public cards (discard top, lance, two-step card), so
+a seat's rendering never shows more than the seat knows (ZK-H1, ZK-H2).
+
+The map is drawn one character per cell as in the rules' grid (3.2): ``~`` sea, ``.`` plain,
+``^`` mountain; cities ``C`` (red tile), ``K`` (Candia), ``M`` (green tile), ``J``
+(Jerusalem), in lower case once plundered; ``F`` a fleet, ``A`` a Muslim army; a pawn is
+its seat's digit (``+`` when several pawns share a cell)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine.markup import escape, pad, visible_len, wrap
+from .board import CRETE, GREEN_CITY, JERUSALEM, MOUNTAIN, RED, SEA, Board
+from .components import SHOWN_EDITION, Card, Components, Unit, shown_components
+
+WIDTH = 96  # wrap long lists before the 100-column limit
+MOTIVATION_MAX = 20
+JERUSALEM_MOTIVATION = 6  # ZK-J1
+
+TERRAIN_CHARS = {SEA: "~", 1: ".", MOUNTAIN: "^"}
+# terrain -> (foreground, background)
+TERRAIN_STYLES = {
+    SEA: ("#7fb3d5", "#123a5c"),
+    1: ("#c9b27c", "#4a3f22"),
+    MOUNTAIN: ("#d7ccc8", "#5d4037"),
+}
+# city kind -> (letter, colour)
+CITY_LETTERS = {RED: "C", CRETE: "K", GREEN_CITY: "M", JERUSALEM: "J"}
+CITY_COLOURS = {
+    RED: "#ff6b6b",
+    CRETE: "#f8c471",
+    GREEN_CITY: "#58d68d",
+    JERUSALEM: "#ffffff",
+}
+UNIT_LETTERS = {"fleet": "F", "army": "A"}
+UNIT_STYLES = {"fleet": "bold #ffffff on #1f6fb2", "army": "bold #ffffff on #b9770e"}
+# seats 0-4: red, yellow, white, black, brown (rules 2.2)
+SEAT_NAMES = ("red", "yellow", "white", "black", "brown")
+SEAT_FG = ("#e74c3c", "#f1c40f", "#ffffff", "#9e9e9e", "#c68642")
+SEAT_PAWN = (
+    "bold #ffffff on #c0392b",
+    "bold #000000 on #f1c40f",
+    "bold #000000 on #ffffff",
+    "bold #ffffff on #000000",
+    "bold #ffffff on #8b4513",
+)
+GREEN_CUBE = "#27ae60"
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Im Zeichen des Kreuzes",
+        "players": "{n} players",
+        "you_are": "you are [bold]{name}[/bold] ({knight})",
+        "spectator": "spectator view",
+        "seat": "Seat {n}",
+        "you": "You",
+        "turn": "Turn {n}",
+        "active": "active: {name}",
+        "phase": "phase: {p}",
+        "phase_card": "cards",
+        "phase_city": "city",
+        "phase_discard": "discard and draw",
+        "phase_over": "game over",
+        "decision": "Decision",
+        "decides": "{what} ({name})",
+        "d_cards": "play cards or end the card phase",
+        "d_city": "city action",
+        "d_discard": "discard, then draw",
+        "d_second_step": "second step",
+        "d_symbol": "symbol move of a {unit}",
+        "d_truce": "Truce or fight",
+        "d_empty": "empty the tower?",
+        "d_commit": "commit troops",
+        "d_attack": "attacker commits troops in secret",
+        "d_defend": "commit the garrison",
+        "d_retreat": "retreat",
+        "d_continue": "continue the siege?",
+        "d_over": "none",
+        "two_step": "two-step card: {card}",
+        "map": "Map",
+        "legend": "~ sea · . plain · ^ mountain · C red city · M green city · K Candia"
+        " · J Jerusalem · lower case: plundered · F fleet · A Muslim army"
+        " · 0-4 pawn of a seat · + several pawns",
+        "cities": "Cities",
+        "cities_legend": "tile value once plundered, by seat; ? face down",
+        "face_down": "face-down tiles: red {red} · green {green}",
+        "units": "Neutral units",
+        "removed": "removed",
+        "tower": "Tower",
+        "tower_empty": "empty",
+        "garrison": "Jerusalem garrison: {n}",
+        "sieges": "sieges so far: {n}",
+        "needs": "siege needs {t} green tile(s), motivation ≥ 6 and 5 troops;"
+        " at most {p} Muslim plunders each",
+        "deck": "Deck",
+        "draw_pile": "draw pile {n}",
+        "discard_top": "discard {n}, top: {card}",
+        "discard_none": "discard empty",
+        "exhaustions": "exhaustions {n}/2",
+        "seats": "Seats",
+        "knight": "knight",
+        "army": "army {n}",
+        "supply": "supply {n}",
+        "in_tower": "tower {n}",
+        "treasure": "treasure {n}",
+        "motivation": "motivation",
+        "draws": "draws {n}",
+        "markers": "markers {n}",
+        "hand_size": "hand {n}",
+        "tiles": "tiles red {red} · green {green}",
+        "pawn": "at {cell}",
+        "eligible": "may besiege Jerusalem",
+        "hand": "Your hand",
+        "empty": "empty",
+        "none": "none",
+        "fight": "Fight",
+        "f_unit_fleet": "a fleet",
+        "f_unit_army": "a Muslim army",
+        "f_plunder_muslim": "the defenders of a Muslim city",
+        "f_plunder_christian": "the defenders of a Christian city",
+        "f_ambush": "an ambush",
+        "f_jerusalem_round": "the garrison of Jerusalem",
+        "fight_line": "{fighter} against {foe} on {cell} ({terrain})",
+        "enemy": "enemy cubes {n}",
+        "lance": "Holy Lance {card}",
+        "round": "siege no. {s}, round {r}, garrison commanded by {d}",
+        "committed": "attacker committed: {yes}",
+        "yes": "yes",
+        "no": "no",
+        "my_commitment": "your commitment: {n}",
+        "over": "Game over ({reason}).",
+        "reason_jerusalem": "Jerusalem has fallen",
+        "reason_deck": "the deck ran out twice",
+        "reason_turn_limit": "turn limit",
+        "winner": "Winner: {names}",
+        "winners": "Winners: {names}",
+        "no_winner": "No winner.",
+        "t_sea": "sea",
+        "t_plain": "plain",
+        "t_mountain": "mountain",
+        "act_move": "Move with {card}:",
+        "act_event": "Play {card}:",
+        "act_step": "Second step:",
+        "act_move_unit": "Move {unit}:",
+        "act_retreat": "Retreat to:",
+        "act_commit": "Commit troops:",
+        "act_commit_lance": "Commit troops with the Holy Lance {card}:",
+        "act_defend": "Commit the garrison:",
+        "act_recruit": "Recruit (treasure → troops):",
+        "act_discard": "Discard:",
+        "act_end_cards": "end the card phase",
+        "act_stop_steps": "forgo the second step",
+        "act_no_unit_move": "do not move a neutral unit",
+        "act_truce": "play Truce {card}",
+        "act_fight": "fight",
+        "act_empty_tower": "empty the tower with a purple marker",
+        "act_empty_tower_card": "empty the tower with Tower shaking {card}",
+        "act_keep_tower": "do not empty the tower",
+        "act_pray": "pray (motivation +2)",
+        "act_plunder": "plunder the city",
+        "act_siege": "besiege Jerusalem",
+        "act_pass": "no city action",
+        "act_continue_siege": "another round of the siege",
+        "act_stop_siege": "end the siege",
+        "act_end_discard": "end discarding and draw",
+        "against": "against {name}",
+        "no_step": "(no step)",
+    },
+    "de": {
+        "title": "Im Zeichen des Kreuzes",
+        "players": "{n} Spieler",
+        "you_are": "du bist [bold]{name}[/bold] ({knight})",
+        "spectator": "Zuschauersicht",
+        "seat": "Platz {n}",
+        "you": "Du",
+        "turn": "Zug {n}",
+        "active": "am Zug: {name}",
+        "phase": "Phase: {p}",
+        "phase_card": "Karten",
+        "phase_city": "Stadt",
+        "phase_discard": "Abwerfen und Ziehen",
+        "phase_over": "Spielende",
+        "decision": "Entscheidung",
+        "decides": "{what} ({name})",
+        "d_cards": "Karten spielen oder die Kartenphase beenden",
+        "d_city": "Stadtaktion",
+        "d_discard": "abwerfen, dann ziehen",
+        "d_second_step": "zweiter Schritt",
+        "d_symbol": "Symbolzug einer neutralen Einheit ({unit})",
+        "d_truce": "Waffenstillstand oder Kampf",
+        "d_empty": "den Turm leeren?",
+        "d_commit": "Truppen einsetzen",
+        "d_attack": "der Angreifer setzt verdeckt Truppen ein",
+        "d_defend": "die Besatzung einsetzen",
+        "d_retreat": "Rückzug",
+        "d_continue": "die Belagerung fortsetzen?",
+        "d_over": "keine",
+        "two_step": "Karte mit zwei Schritten: {card}",
+        "map": "Karte",
+        "legend": "~ Meer · . Ebene · ^ Gebirge · C rote Stadt · M grüne Stadt · K Candia"
+        " · J Jerusalem · klein: geplündert · F Flotte · A muslimisches Heer"
+        " · 0-4 Figur eines Platzes · + mehrere Figuren",
+        "cities": "Städte",
+        "cities_legend": "Plättchenwert nach der Plünderung, durch Platz; ? verdeckt",
+        "face_down": "verdeckte Plättchen: rot {red} · grün {green}",
+        "units": "Neutrale Einheiten",
+        "removed": "entfernt",
+        "tower": "Turm",
+        "tower_empty": "leer",
+        "garrison": "Besatzung Jerusalems: {n}",
+        "sieges": "bisherige Belagerungen: {n}",
+        "needs": "Belagerung braucht {t} grüne(s) Plättchen, Motivation ≥ 6 und 5 Truppen;"
+        " höchstens {p} muslimische Plünderungen je Spieler",
+        "deck": "Stapel",
+        "draw_pile": "Nachziehstapel {n}",
+        "discard_top": "Ablage {n}, oben: {card}",
+        "discard_none": "Ablage leer",
+        "exhaustions": "aufgebraucht {n}/2",
+        "seats": "Plätze",
+        "knight": "Ritter",
+        "army": "Heer {n}",
+        "supply": "Vorrat {n}",
+        "in_tower": "Turm {n}",
+        "treasure": "Schatz {n}",
+        "motivation": "Motivation",
+        "draws": "zieht {n}",
+        "markers": "Marker {n}",
+        "hand_size": "Hand {n}",
+        "tiles": "Plättchen rot {red} · grün {green}",
+        "pawn": "auf {cell}",
+        "eligible": "darf Jerusalem belagern",
+        "hand": "Deine Hand",
+        "empty": "leer",
+        "none": "keine",
+        "fight": "Kampf",
+        "f_unit_fleet": "eine Flotte",
+        "f_unit_army": "ein muslimisches Heer",
+        "f_plunder_muslim": "die Verteidiger einer muslimischen Stadt",
+        "f_plunder_christian": "die Verteidiger einer christlichen Stadt",
+        "f_ambush": "einen Hinterhalt",
+        "f_jerusalem_round": "die Besatzung Jerusalems",
+        "fight_line": "{fighter} gegen {foe} auf {cell} ({terrain})",
+        "enemy": "gegnerische Würfel {n}",
+        "lance": "Heilige Lanze {card}",
+        "round": "Belagerung Nr. {s}, Runde {r}, Besatzung geführt von {d}",
+        "committed": "Angreifer hat eingesetzt: {yes}",
+        "yes": "ja",
+        "no": "nein",
+        "my_commitment": "dein Einsatz: {n}",
+        "over": "Spielende ({reason}).",
+        "reason_jerusalem": "Jerusalem ist gefallen",
+        "reason_deck": "der Stapel ist zweimal aufgebraucht",
+        "reason_turn_limit": "Zuglimit",
+        "winner": "Sieger: {names}",
+        "winners": "Sieger: {names}",
+        "no_winner": "Kein Sieger.",
+        "t_sea": "Meer",
+        "t_plain": "Ebene",
+        "t_mountain": "Gebirge",
+        "act_move": "Ziehen mit {card}:",
+        "act_event": "{card} spielen:",
+        "act_step": "Zweiter Schritt:",
+        "act_move_unit": "{unit} ziehen:",
+        "act_retreat": "Rückzug nach:",
+        "act_commit": "Truppen einsetzen:",
+        "act_commit_lance": "Truppen mit der Heiligen Lanze {card} einsetzen:",
+        "act_defend": "Besatzung einsetzen:",
+        "act_recruit": "Anwerben (Schatz → Truppen):",
+        "act_discard": "Abwerfen:",
+        "act_end_cards": "die Kartenphase beenden",
+        "act_stop_steps": "auf den zweiten Schritt verzichten",
+        "act_no_unit_move": "keine neutrale Einheit ziehen",
+        "act_truce": "Waffenstillstand {card} spielen",
+        "act_fight": "kämpfen",
+        "act_empty_tower": "den Turm mit einem lila Marker leeren",
+        "act_empty_tower_card": "den Turm mit Turmrütteln {card} leeren",
+        "act_keep_tower": "den Turm nicht leeren",
+        "act_pray": "beten (Motivation +2)",
+        "act_plunder": "die Stadt plündern",
+        "act_siege": "Jerusalem belagern",
+        "act_pass": "keine Stadtaktion",
+        "act_continue_siege": "eine weitere Belagerungsrunde",
+        "act_stop_siege": "die Belagerung beenden",
+        "act_end_discard": "Abwerfen beenden und ziehen",
+        "against": "gegen {name}",
+        "no_step": "(kein Schritt)",
+    },
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    return LABELS.get(lang, LABELS["en"])
+
+
+def components() -> Components:
+    """The static data the renderers draw from (terrain, names, card labels): the edition
+    the view being rendered names."""
+    return shown_components()
+
+
+def use_edition(view: dict[str, Any]) -> None:
+    """Render (and describe log events) with the components of the edition ``view`` names."""
+    SHOWN_EDITION.set(str(view.get("edition", "default")))
+
+
+def board() -> Board:
+    return components().board
+
+
+def card_of(code: Any) -> Card | None:
+    """The card a code like ``c012`` names, ``None`` for anything else."""
+    cards = components().cards
+    if isinstance(code, str) and len(code) == 4 and code[0] == "c" and code[1:].isdigit():
+        cid = int(code[1:])
+        if 0 <= cid < len(cards):
+            return cards[cid]
+    return None
+
+
+def card_label(code: Any) -> str:
+    """``plain+army`` or an event's name; ``?`` for an unknown code."""
+    card = card_of(code)
+    return "?" if card is None else card.label()
+
+
+def card_text(code: Any) -> str:
+    """``c012 plain+army``: the code and the label."""
+    return f"{code} {card_label(code)}"
+
+
+CARD_COLOURS = {
+    "sea": "#5dade2",
+    "plain": "#d4ac0d",
+    "mountain": "#bcaaa4",
+    "joker": "#ffffff",
+    "event": "#c39bd3",
+}
+
+
+def card_markup(code: Any) -> str:
+    card = card_of(code)
+    if card is None:
+        return escape(str(code))
+    label = card.label()
+    key = label.split("+", 1)[0] if card.kind == "movement" else "event"
+    return f"[dim]{escape(str(code))}[/dim] [bold {CARD_COLOURS.get(key, 'white')}]{label}[/]"
+
+
+def unit_of(unit_id: Any) -> Unit | None:
+    for u in components().units:
+        if u.id == unit_id:
+            return u
+    return None
+
+
+def unit_name(unit_id: Any) -> str:
+    u = unit_of(unit_id)
+    return str(unit_id) if u is None or not u.name else u.name
+
+
+def cell_text(xy: Sequence[int] | None) -> str:
+    if xy is None:
+        return "–"
+    return f"({xy[0]},{xy[1]})"
+
+
+def seat_name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
+    return lab["you"] if seat == viewer else lab["seat"].format(n=seat)
+
+
+def seat_markup(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
+    return f"[bold {SEAT_FG[seat % len(SEAT_FG)]}]{seat_name(seat, viewer, lab)}[/]"
+
+
+def pawn_cells(view: dict[str, Any]) -> dict[tuple[int, int], list[int]]:
+    """Cell -> the seats whose pawn stands there."""
+    out: dict[tuple[int, int], list[int]] = {}
+    for s in view["seats"]:
+        pawn = s.get("pawn")
+        if pawn is not None:
+            out.setdefault((pawn[0], pawn[1]), []).append(s["seat"])
+    return out
+
+
+def unit_cells(view: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+    return {(u["cell"][0], u["cell"][1]): u for u in view["units"] if u.get("cell") is not None}
+
+
+def city_cells(view: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+    return {(c["cell"][0], c["cell"][1]): c for c in view["cities"]}
+
+
+def motivation_track(m: int) -> str:
+    """A 0-20 track: one block per point, the Jerusalem threshold (6) marked."""
+    m = max(0, min(MOTIVATION_MAX, m))
+    colour = "#e74c3c" if m < 4 else "#f1c40f" if m < JERUSALEM_MOTIVATION else "#2ecc71"
+    filled = f"[{colour}]{'█' * m}[/]" if m else ""
+    empty = f"[#555555]{'·' * (MOTIVATION_MAX - m)}[/]" if m < MOTIVATION_MAX else ""
+    return f"▕{filled}{empty}▏"
+
+
+def _wrap_titled(items: Sequence[str], title: str, gap: str) -> list[str]:
+    indent = " " * min(visible_len(title), 24)
+    lines = wrap(items, indent, WIDTH, gap) or [indent]
+    return [title + lines[0][len(indent) :], *lines[1:]]
+
+
+def _viewer(view: dict[str, Any]) -> int | None:
+    seat = view.get("seat")
+    return seat if isinstance(seat, int) else None
+
+
+# -- sections ------------------------------------------------------------------------------
+def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    seat = _viewer(view)
+    if seat is not None:
+        me = view["seats"][seat]
+        who = lab["you_are"].format(
+            name=lab["seat"].format(n=seat), knight=escape(str(me["knight_name"]))
+        )
+    else:
+        who = lab["spectator"]
+    first = f"[bold]{lab['title']}[/bold] · {lab['players'].format(n=view['players'])} · {who}"
+    phase = str(view["phase"])
+    parts = [f"[bold]{lab['turn'].format(n=view['turn'])}[/bold]"]
+    if not view["over"]:
+        parts.append(lab["active"].format(name=seat_markup(view["active"], seat, lab)))
+    parts.append(lab["phase"].format(p=lab.get(f"phase_{phase}", escape(phase))))
+    return [first, *_wrap_titled(parts, "", " · ")]
+
+
+def _map(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    b = board()
+    pawns = pawn_cells(view)
+    units = unit_cells(view)
+    cities = city_cells(view)
+    tens = "".join(str(x // 10) if x % 10 == 0 else " " for x in range(b.width))
+    ones = "".join(str(x % 10) for x in range(b.width))
+    lines = [
+        f"[bold]{lab['map']}[/bold]",
+        f"[dim]    {tens.rstrip()}[/dim]",
+        f"[dim]    {ones}[/dim]",
+    ]
+    for y in range(b.height):
+        cells: list[tuple[str, str]] = []  # (style, character) per cell
+        for x in range(b.width):
+            terrain = b.terrain[b.cell(x, y)]
+            bg = TERRAIN_STYLES[terrain][1]
+            here = pawns.get((x, y))
+            unit = units.get((x, y))
+            city = cities.get((x, y))
+            if here:
+                if len(here) == 1:
+                    cells.append((SEAT_PAWN[here[0] % len(SEAT_PAWN)], str(here[0])))
+                else:
+                    cells.append(("bold #000000 on #e0e0e0", "+"))
+            elif unit is not None:
+                kind = str(unit["kind"])
+                cells.append((UNIT_STYLES.get(kind, "bold"), UNIT_LETTERS.get(kind, "?")))
+            elif city is not None:
+                letter = CITY_LETTERS.get(str(city["kind"]), "?")
+                colour = CITY_COLOURS.get(str(city["kind"]), "white")
+                if city.get("plundered_by") is not None:
+                    cells.append((f"{colour} on {bg}", letter.lower()))
+                else:
+                    cells.append((f"bold {colour} on {bg}", letter))
+            else:
+                fg = TERRAIN_STYLES[terrain][0]
+                cells.append((f"{fg} on {bg}", TERRAIN_CHARS[terrain]))
+        row = f"[dim]{str(y).rjust(3)}[/dim] "
+        start = 0
+        while start < len(cells):  # one tag per run of equally styled cells
+            end = start
+            while end < len(cells) and cells[end][0] == cells[start][0]:
+                end += 1
+            row += f"[{cells[start][0]}]{''.join(c for _, c in cells[start:end])}[/]"
+            start = end
+        row += f" [dim]{y}[/dim]"
+        lines.append(row)
+    lines.append(f"[dim]    {ones}[/dim]")
+    lines.extend(f"[dim]{w}[/dim]" for w in wrap(lab["legend"].split(" · "), "", WIDTH, " · "))
+    return lines
+
+
+def city_value(city: dict[str, Any]) -> str:
+    """The tile value when plundered, ``?`` while face down, ``–`` for Candia/Jerusalem."""
+    if city["kind"] not in (RED, GREEN_CITY):
+        return "–"
+    tile = city.get("tile")
+    return "?" if tile is None else str(tile)
+
+
+def _cities(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    seat = _viewer(view)
+    items = []
+    for city in view["cities"]:
+        kind = str(city["kind"])
+        letter = CITY_LETTERS.get(kind, "?")
+        colour = CITY_COLOURS.get(kind, "white")
+        by = city.get("plundered_by")
+        if by is not None:
+            letter = letter.lower()
+        text = f"[bold {colour}]{letter}[/] {escape(str(city['name']))}"
+        if kind in (RED, GREEN_CITY):
+            value = city_value(city)
+            if by is None:
+                text += f" [dim]{value}[/dim]"
+            else:
+                text += f" [bold]{value}[/bold]({seat_markup(by, seat, lab)})"
+        items.append(text)
+    lines = [f"[bold]{lab['cities']}[/bold] [dim]({lab['cities_legend']})[/dim]"]
+    lines.extend(wrap(items, "  ", WIDTH, " · "))
+    down = view.get("face_down_tiles") or {}
+    red = " ".join(str(v) for v in down.get("red", [])) or lab["none"]
+    green = " ".join(str(v) for v in down.get("green", [])) or lab["none"]
+    lines.append(f"  [dim]{lab['face_down'].format(red=red, green=green)}[/dim]")
+    return lines
+
+
+def _units(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    items = []
+    for u in view["units"]:
+        kind = str(u["kind"])
+        glyph = f"[{UNIT_STYLES.get(kind, 'bold')}]{UNIT_LETTERS.get(kind, '?')}[/]"
+        name = escape(unit_name(u["id"]))
+        where = cell_text(u["cell"]) if u.get("cell") is not None else f"[red]{lab['removed']}[/]"
+        items.append(f"{glyph} {name} {where}")
+    return _wrap_titled(items, f"[bold]{lab['units']}[/bold]: ", " · ")
+
+
+def tower_items(view: dict[str, Any]) -> list[tuple[str, int]]:
+    """The tower's contents per colour in seat order, green last: ``("P0", 3)``."""
+    tower = view.get("tower") or {}
+    keys = [f"P{p}" for p in range(view["players"])] + ["G"]
+    return [(k, int(tower.get(k, 0))) for k in keys]
+
+
+def _table(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    cubes = []
+    for key, n in tower_items(view):
+        if key == "G":
+            cubes.append(f"[bold {GREEN_CUBE}]G[/]×{n}")
+        else:
+            p = int(key[1:])
+            cubes.append(f"[bold {SEAT_FG[p % len(SEAT_FG)]}]{key}[/]×{n}")
+    lines = _wrap_titled(cubes, f"[bold]{lab['tower']}[/bold]: ", " ")
+    lines.append(
+        f"{lab['garrison'].format(n=view['garrison'])} · {lab['sieges'].format(n=view['sieges'])}"
+    )
+    lines.append(
+        "[dim]"
+        + lab["needs"].format(t=view.get("jerusalem_tiles_needed"), p=view.get("plunder_limit"))
+        + "[/dim]"
+    )
+    discard = view.get("discard") or []
+    top = (
+        lab["discard_top"].format(n=len(discard), card=card_markup(discard[-1]))
+        if discard
+        else lab["discard_none"]
+    )
+    deck = [
+        lab["draw_pile"].format(n=view["draw_pile"]),
+        top,
+        lab["exhaustions"].format(n=view["exhaustions"]),
+    ]
+    lines.extend(_wrap_titled(deck, f"[bold]{lab['deck']}[/bold]: ", " · "))
+    return lines
+
+
+def _seats(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    viewer = _viewer(view)
+    lines = [f"[bold]{lab['seats']}[/bold]"]
+    names = [seat_name(s["seat"], viewer, lab) for s in view["seats"]]
+    name_w = max(len(n) for n in names) + 1
+    for s, name in zip(view["seats"], names, strict=True):
+        p = s["seat"]
+        mark = "[bold]▶[/bold] " if p == view["active"] and not view["over"] else "  "
+        colour = SEAT_FG[p % len(SEAT_FG)]
+        head = (
+            mark
+            + f"[{SEAT_PAWN[p % len(SEAT_PAWN)]}]{p}[/] "
+            + pad(f"[bold {colour}]{name}[/]", name_w)
+            + f"{escape(str(s['knight_name']))} · {lab['pawn'].format(cell=cell_text(s['pawn']))}"
+        )
+        if s.get("siege_eligible"):
+            head += f" · [bold]{lab['eligible']}[/bold]"
+        lines.append(head)
+        numbers = [
+            lab["army"].format(n=s["army"]),
+            lab["supply"].format(n=s["supply"]),
+            lab["in_tower"].format(n=s["tower"]),
+            lab["treasure"].format(n=s["treasure"]),
+            lab["markers"].format(n=s["markers"]),
+            lab["hand_size"].format(n=s["hand_size"]),
+        ]
+        lines.extend(wrap(numbers, "      ", WIDTH, " · "))
+        red = " ".join(str(v) for v in s["red_tiles"]) or "–"
+        green = " ".join(str(v) for v in s["green_tiles"]) or "–"
+        lines.append(
+            f"      {lab['motivation']} {motivation_track(s['motivation'])} "
+            f"{str(s['motivation']).rjust(2)} · {lab['draws'].format(n=s['draw_limit'])}"
+            f" · {lab['tiles'].format(red=red, green=green)}"
+        )
+    return lines
+
+
+def _hand(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    hand = view.get("hand")
+    if hand is None:
+        return []
+    items = [card_markup(c) for c in hand] or [f"[dim]{lab['empty']}[/dim]"]
+    return _wrap_titled(items, f"[bold]{lab['hand']}[/bold]: ", " · ")
+
+
+def _decision(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    if view["over"]:
+        return []
+    viewer = _viewer(view)
+    decision = view["decision"]
+    kind = str(decision.get("type"))
+    what = lab.get(f"d_{kind}", escape(kind))
+    if kind == "symbol":
+        what = what.format(unit=escape(str(view.get("symbol", "?"))))
+    who = decision.get("seat")
+    text = (
+        what
+        if who is None
+        else lab["decides"].format(what=what, name=seat_markup(who, viewer, lab))
+    )
+    lines = [f"[bold]{lab['decision']}[/bold]: {text}"]
+    if view.get("two_step_card"):
+        lines.append("  " + lab["two_step"].format(card=card_markup(view["two_step_card"])))
+    return lines
+
+
+def _fight(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    fight = view.get("fight")
+    if not fight:
+        return []
+    viewer = _viewer(view)
+    kind = str(fight["type"])
+    foe = lab.get(f"f_{kind}", escape(kind))
+    if fight.get("city"):
+        foe += f" ({escape(str(fight['city']))})"
+    elif fight.get("unit"):
+        foe += f" ({escape(unit_name(fight['unit']))})"
+    terrain = lab.get(f"t_{fight.get('terrain')}", escape(str(fight.get("terrain"))))
+    line = lab["fight_line"].format(
+        fighter=seat_markup(fight["fighter"], viewer, lab),
+        foe=foe,
+        cell=cell_text(fight.get("cell")),
+        terrain=terrain,
+    )
+    parts = [lab["enemy"].format(n=fight.get("enemy"))]
+    if fight.get("lance"):
+        parts.append(lab["lance"].format(card=card_markup(fight["lance"])))
+    if kind == "jerusalem_round":
+        parts.append(
+            lab["round"].format(
+                s=fight.get("siege_number"),
+                r=fight.get("round"),
+                d=seat_markup(fight["defender"], viewer, lab)
+                if isinstance(fight.get("defender"), int)
+                else "–",
+            )
+        )
+        parts.append(
+            lab["committed"].format(
+                yes=lab["yes"] if fight.get("attacker_committed") else lab["no"]
+            )
+        )
+        if fight.get("my_commitment") is not None:
+            parts.append(lab["my_commitment"].format(n=fight["my_commitment"]))
+    lines = [f"[bold]{lab['fight']}[/bold]: {line}"]
+    lines.extend(wrap(parts, "  ", WIDTH, " · "))
+    return lines
+
+
+def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+    if not view["over"]:
+        return []
+    viewer = _viewer(view)
+    reason = str(view.get("end_reason") or "")
+    reason_text = lab.get(f"reason_{reason}", escape(reason))
+    winners = view.get("winners") or []
+    if winners:
+        key = "winners" if len(winners) > 1 else "winner"
+        names = ", ".join(seat_markup(s, viewer, lab) for s in winners)
+        result = f"[bold green]{lab[key].format(names=names)}[/bold green]"
+    else:
+        result = f"[bold]{lab['no_winner']}[/bold]"
+    return [f"[bold]{lab['over'].format(reason=reason_text)}[/bold] {result}"]
+
+
+def render_view(view: dict[str, Any], lang: str = "en") -> str:
+    """The whole table as ``view`` shows it: header (turn, active seat, phase), the map
+    with terrain, cities, neutral units and pawns, the cities with their tiles, the neutral
+    units, the tower, garrison and deck, every seat's tableau with its motivation track, the
+    viewer's hand, the pending decision and fight, and the result at the end."""
+    use_edition(view)
+    lab = labels(lang)
+    lines = _header(view, lab)
+    for section in (
+        _map(view, lab),
+        _cities(view, lab),
+        _units(view, lab),
+        _table(view, lab),
+        _seats(view, lab),
+        _hand(view, lab),
+        _decision(view, lab) + _fight(view, lab),
+        _result(view, lab),
+    ):
+        if section:
+            lines.append("")
+            lines.extend(section)
+    return "\n".join(lines)
+
+
+# -- the action menu -----------------------------------------------------------------------
+def render_actions(
+    actions: Sequence[dict[str, Any]], view: dict[str, Any], lang: str = "en"
+) -> str:
+    """The legal actions as a numbered menu (``1``-based, in the given order): moves grouped
+    by card (``n)(x,y)`` per target cell), events, second steps, unit moves, retreats,
+    commitments, recruiting and discards grouped likewise; then the single actions."""
+    use_edition(view)
+    lab = labels(lang)
+    viewer = _viewer(view)
+    groups: dict[tuple[str, str], list[str]] = {}
+    titles: dict[tuple[str, str], str] = {}
+    others: list[str] = []
+    for number, action in enumerate(actions, start=1):
+        num = f"[bold]{number})[/bold]"
+        kind = str(action.get("type"))
+        card = action.get("card")
+        to = action.get("to")
+        cell = cell_text(to) if isinstance(to, list) and len(to) == 2 else None
+        if kind == "move" and cell is not None:
+            key = (kind, str(card))
+            titles[key] = lab["act_move"].format(card=card_markup(card))
+            groups.setdefault(key, []).append(f"{num}{cell}")
+        elif kind == "event":
+            key = (kind, str(card))
+            titles[key] = lab["act_event"].format(card=card_markup(card))
+            if cell is not None:
+                item = f"{num}{cell}"
+            elif action.get("target") is not None:
+                item = f"{num} " + lab["against"].format(
+                    name=seat_markup(int(action["target"]), viewer, lab)
+                )
+            else:
+                others.append(f"  {num} {titles.pop(key).rstrip(':')}")
+                continue
+            groups.setdefault(key, []).append(item)
+        elif kind in ("step", "retreat") and cell is not None:
+            key = (kind, "")
+            titles[key] = lab[f"act_{kind}"]
+            groups.setdefault(key, []).append(f"{num}{cell}")
+        elif kind == "move_unit" and cell is not None:
+            unit = action.get("unit")
+            units = components().units
+            uid = units[unit].id if isinstance(unit, int) and 0 <= unit < len(units) else "?"
+            key = (kind, str(unit))
+            titles[key] = lab["act_move_unit"].format(unit=escape(unit_name(uid)))
+            groups.setdefault(key, []).append(f"{num}{cell}")
+        elif kind == "commit":
+            key = (kind, str(card))
+            titles[key] = (
+                lab["act_commit_lance"].format(card=card_markup(card))
+                if card
+                else lab["act_commit"]
+            )
+            groups.setdefault(key, []).append(f"{num}{action.get('amount')}")
+        elif kind in ("defend", "recruit"):
+            key = (kind, "")
+            titles[key] = lab[f"act_{kind}"]
+            groups.setdefault(key, []).append(f"{num}{action.get('amount')}")
+        elif kind == "discard":
+            key = (kind, "")
+            titles[key] = lab["act_discard"]
+            groups.setdefault(key, []).append(f"{num} {card_markup(card)}")
+        elif kind == "truce":
+            others.append(f"  {num} {lab['act_truce'].format(card=card_markup(card))}")
+        elif kind == "empty_tower":
+            text = (
+                lab["act_empty_tower_card"].format(card=card_markup(card))
+                if card
+                else lab["act_empty_tower"]
+            )
+            others.append(f"  {num} {text}")
+        elif f"act_{kind}" in lab:
+            others.append(f"  {num} {lab[f'act_{kind}']}")
+        else:
+            others.append(f"  {num} {escape(str(action))}")
+    lines: list[str] = []
+    for key, items in groups.items():
+        lines.append(titles[key])
+        lines.extend(wrap(items, "  ", WIDTH, "  "))
+    lines.extend(others)
+    return "\n".join(lines)
