@@ -112,3 +112,17 @@ def test_bad_chance_json_is_rejected() -> None:
             Chance.from_json(bad)
     with pytest.raises(TypeError):
         Chance("seed")  # type: ignore[arg-type]
+
+
+def test_unit_is_a_reproducible_float_in_the_unit_interval() -> None:
+    """chance.unit: 53 random bits as a float in [0, 1); same seed, same floats; scriptable."""
+    a, b = Chance(42), Chance(42)
+    draws = [a.unit("tower") for _ in range(2000)]
+    assert draws == [b.unit("tower") for _ in range(2000)]
+    assert all(0.0 <= u < 1.0 for u in draws)
+    assert 0.45 < sum(draws) / len(draws) < 0.55
+    a.script("tower", 0.25)
+    assert a.unit("tower") == 0.25
+    with pytest.raises(ValueError, match="not in"):
+        a.script("tower", 1.5)
+        a.unit("tower")
