@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -15,3 +16,42 @@ def text_element(x: float, y: float, text: str, size: int = 13, **attrs: Any) ->
     """A ``<text>`` element; keyword ``font_weight="bold"`` becomes ``font-weight="bold"``."""
     extra = "".join(f" {k.replace('_', '-')}={attr(v)}" for k, v in attrs.items())
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(text, quote=False)}</text>'
+
+
+class Panel:
+    """Lines of text stacked downwards in a side panel of an SVG picture."""
+
+    LINE = 17  # pixels per line of the default size
+
+    def __init__(self, x: int, y: int) -> None:
+        self.x, self.y = x, y
+        self.out: list[str] = []
+
+    def line(self, text: str, size: int = 13, indent: int = 0, **attrs: Any) -> None:
+        self.y += self.LINE if size <= 13 else self.LINE + 5
+        self.out.append(text_element(self.x + indent, self.y, text, size, **attrs))
+
+    def gap(self) -> None:
+        self.y += 8
+
+    def swatch(self, colour: str, dx: int = 0, size: int = 11) -> None:
+        """A small square in ``colour`` beside the line just written (``dx`` from the
+        panel's left edge)."""
+        self.out.append(
+            f'<rect x="{self.x + dx}" y="{self.y - 10}" width="{size}" height="{size}" '
+            f'fill="{colour}" stroke="#222" stroke-width="0.6"/>'
+        )
+
+    def wrapped(
+        self, items: Sequence[str], indent: int, size: int = 12, width: int = 50, **attrs: Any
+    ) -> None:
+        """``items`` joined by spaces into lines of at most ``width`` characters."""
+        line = ""
+        for item in items:
+            candidate = f"{line} {item}" if line else item
+            if len(candidate) > width and line:
+                self.line(line, size, indent, **attrs)
+                candidate = item
+            line = candidate
+        if line:
+            self.line(line, size, indent, **attrs)

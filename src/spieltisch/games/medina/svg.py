@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from ...engine.svg import Panel
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .text import LETTERS, palace_sum
@@ -24,7 +25,6 @@ from .text import LETTERS, palace_sum
 CELL = 36
 MARGIN = 28
 PANEL_W = 400
-LINE = 17
 
 BUILDING_FILL = {
     "grey": "#9ea3a8",
@@ -331,28 +331,6 @@ def _targets(legal: Sequence[dict[str, Any]], b: _Board) -> tuple[list[str], lis
     return out, cellless
 
 
-class _Panel:
-    """Lines of text in the side panel."""
-
-    def __init__(self, x: int, y: int) -> None:
-        self.x, self.y = x, y
-        self.out: list[str] = []
-
-    def line(self, text: str, size: int = 13, indent: int = 0, **attrs: Any) -> None:
-        self.y += LINE if size <= 13 else LINE + 5
-        self.out.append(_text(self.x + indent, self.y, text, size, **attrs))
-
-    def gap(self) -> None:
-        self.y += 8
-
-    def swatch(self, colour: str) -> None:
-        """A small square in ``colour`` left of the line just written."""
-        self.out.append(
-            f'<rect x="{self.x - 14}" y="{self.y - 10}" width="10" height="10" '
-            f'fill="{colour}" stroke="#222" stroke-width="0.6"/>'
-        )
-
-
 def _colour(colour: str, lang: str) -> str:
     return COLOUR_NAMES.get(lang, {}).get(colour, colour)
 
@@ -367,8 +345,8 @@ def _panel(
     lang: str,
     x: int,
     cellless: Sequence[dict[str, Any]],
-) -> _Panel:
-    panel = _Panel(x, MARGIN - 14)
+) -> Panel:
+    panel = Panel(x, MARGIN - 14)
     seat = view.get("seat")
     palaces = {p["id"]: p for p in view["palaces"]}
     panel.line(lab["title"], 20, font_weight="bold")
@@ -386,7 +364,7 @@ def _panel(
             k = view.get("placements_this_turn", 0) + 1
             text = lab["to_place"].format(n=active + 1, k=k, q=view.get("quota", 1))
             panel.line(text, font_weight="bold")
-        panel.swatch(SEAT_COLOURS[active % 4])
+        panel.swatch(SEAT_COLOURS[active % 4], dx=-14, size=10)
     extra = []
     if view.get("retired"):
         names = ", ".join(_colour(c, lang) for c in view["retired"])
@@ -434,7 +412,7 @@ def _panel(
             f'fill="{BUILDING_FILL.get(colour, "#888")}"/>'
         )
         if swatch:
-            panel.swatch(swatch)
+            panel.swatch(swatch, dx=-14, size=10)
     panel.gap()
     panel.line(lab["tower_tiles"], 15, font_weight="bold")
     towers = {t["tower"]: t for t in view["towers"]}
@@ -451,7 +429,7 @@ def _panel(
             f'fill="{TOWER_COLOURS.get(int(value), "#777")}"/>'
         )
         if swatch:
-            panel.swatch(swatch)
+            panel.swatch(swatch, dx=-14, size=10)
     panel.gap()
     panel.line(lab["supplies"], 15, font_weight="bold")
     for s, supply in enumerate(view["supplies"]):

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from ...engine.svg import Panel
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .text import (
@@ -39,7 +40,6 @@ SLOT_W, SLOT_H, SLOT_STEP_X, SLOT_STEP_Y = 38, 48, 44, 62
 SLOTS_PER_ROW = 10
 LEFT_MIN = SLOTS_PER_ROW * SLOT_STEP_X
 PANEL_W = 400
-LINE = 17
 
 TERRAIN_FILL = {
     "M": "#b5e08a",  # meadow
@@ -379,38 +379,8 @@ def _chronicle(view: dict[str, Any], top: int, lab: dict[str, str]) -> tuple[lis
     return out, y + 48
 
 
-class _Panel:
-    def __init__(self, x: int, y: int) -> None:
-        self.x, self.y = x, y
-        self.out: list[str] = []
-
-    def line(self, text: str, size: int = 13, indent: int = 0, **attrs: Any) -> None:
-        self.y += LINE if size <= 13 else LINE + 5
-        self.out.append(_text(self.x + indent, self.y, text, size, **attrs))
-
-    def swatch(self, colour: str) -> None:
-        self.out.append(
-            f'<rect x="{self.x}" y="{self.y - 10}" width="11" height="11" fill="{colour}" '
-            'stroke="#222" stroke-width="0.6"/>'
-        )
-
-    def gap(self) -> None:
-        self.y += 8
-
-    def wrapped(self, items: Sequence[str], indent: int, size: int = 12, **attrs: Any) -> None:
-        line = ""
-        for item in items:
-            candidate = f"{line} {item}" if line else item
-            if len(candidate) > 50 and line:
-                self.line(line, size, indent, **attrs)
-                candidate = item
-            line = candidate
-        if line:
-            self.line(line, size, indent, **attrs)
-
-
-def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> _Panel:
-    panel = _Panel(x, MARGIN + 50)
+def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> Panel:
+    panel = Panel(x, MARGIN + 50)
     seat = view.get("seat")
     panel.line(lab["players_h"], 15, font_weight="bold")
     actors = set(view.get("actors", []))

@@ -36,14 +36,6 @@ MOTIVATION = {
     PLUNDER_CHRISTIAN: (-3, -2),
     JERUSALEM_ROUND: (1, -2),
 }
-RULE_OF_TYPE = {
-    UNIT_FLEET: "ZK-R21",
-    UNIT_ARMY: "ZK-R21",
-    PLUNDER_MUSLIM: "ZK-R29",
-    PLUNDER_CHRISTIAN: "ZK-R28",
-    AMBUSH: "ZK-EV12",
-    JERUSALEM_ROUND: "ZK-J4",
-}
 
 
 @dataclass(slots=True)

@@ -27,6 +27,7 @@ from functools import cache
 from html import escape
 from typing import Any
 
+from ...engine.svg import Panel
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .board import CRETE, GREEN_CITY, JERUSALEM, MOUNTAIN, RED, SEA
@@ -48,7 +49,6 @@ CELL = 34
 MARGIN = 28
 HEADER = 64
 PANEL_W = 430
-LINE = 17
 
 TERRAIN_FILL = {SEA: "#8fb8de", 1: "#e9dcb0", MOUNTAIN: "#a1887f"}
 TERRAIN_NAMES = {SEA: "sea", 1: "plain", MOUNTAIN: "mountain"}
@@ -407,27 +407,8 @@ def _buttons(
     return out, top + 32
 
 
-class _Panel:
-    def __init__(self, x: int, y: int) -> None:
-        self.x, self.y = x, y
-        self.out: list[str] = []
-
-    def line(self, text: str, size: int = 13, indent: int = 0, **attrs: Any) -> None:
-        self.y += LINE if size <= 13 else LINE + 5
-        self.out.append(_text(self.x + indent, self.y, text, size, **attrs))
-
-    def swatch(self, colour: str, indent: int = 0) -> None:
-        self.out.append(
-            f'<rect x="{self.x + indent}" y="{self.y - 10}" width="11" height="11" '
-            f'fill="{colour}" stroke="#222" stroke-width="0.6"/>'
-        )
-
-    def gap(self) -> None:
-        self.y += 8
-
-
-def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> _Panel:
-    panel = _Panel(x, MARGIN + 24)
+def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> Panel:
+    panel = Panel(x, MARGIN + 24)
     seat = view.get("seat")
     # the tower
     panel.line(lab["tower"], 15, font_weight="bold")
