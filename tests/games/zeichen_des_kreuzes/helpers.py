@@ -62,6 +62,7 @@ def set_hand(state: ZkState, seat: int, cards: Iterable[int]) -> None:
     seat's old cards go to the bottom of the draw pile."""
     wanted = list(cards)
     assert len(wanted) <= 5
+    state.hands = [list(h) for h in state.hands]  # clones may share the hand lists
     for c in wanted:
         for zone in (state.draw_pile, state.discard, *state.hands):
             if c in zone:
@@ -75,6 +76,7 @@ def set_hand(state: ZkState, seat: int, cards: Iterable[int]) -> None:
 def stack_pile(state: ZkState, top_first: Iterable[int]) -> None:
     """Put ``top_first`` on top of the draw pile, in the order they will be drawn."""
     order = list(top_first)
+    state.hands = [list(h) for h in state.hands]  # clones may share the hand lists
     for c in order:
         for zone in (state.draw_pile, state.discard, *state.hands):
             if c in zone:

@@ -264,9 +264,10 @@ class ZkState(State):
         other.markers = self.markers.copy()
         other.pawn = self.pawn.copy()
         other.origin = self.origin.copy()
-        other.hands = [h.copy() for h in self.hands]
-        other.green_tiles = [t.copy() for t in self.green_tiles]
-        other.red_tiles = [t.copy() for t in self.red_tiles]
+        # the inner lists are shared: the rules replace a hand or a tile list, never edit it
+        other.hands = self.hands.copy()
+        other.green_tiles = self.green_tiles.copy()
+        other.red_tiles = self.red_tiles.copy()
         other.tile = self.tile.copy()
         other.plundered_by = self.plundered_by.copy()
         other.units = self.units.copy()
@@ -591,7 +592,8 @@ class ZkState(State):
 
     # card phase
     def _play(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
+        # hands and tiles are replaced, never changed in place: clones share them
+        self.hands[seat] = [c for c in self.hands[seat] if c != card]
         self.discard.append(card)
 
     def _do_move(self, seat: int, action: ZkAction) -> None:
@@ -866,7 +868,8 @@ class ZkState(State):
             value = self.tile[city]
             self.plundered_by[city] = x
             self.treasure[x] += value
-            (self.green_tiles if fight.kind == PLUNDER_MUSLIM else self.red_tiles)[x].append(value)
+            held = self.green_tiles if fight.kind == PLUNDER_MUSLIM else self.red_tiles
+            held[x] = [*held[x], value]
             self._event({"kind": "plundered", "seat": x, "city": city, "value": value})
         elif fight.kind == JERUSALEM_ROUND and won and self.garrison == 0:
             self._event({"kind": "jerusalem_falls", "seat": x})  # ZK-J9, ZK-W1
@@ -1039,8 +1042,7 @@ class ZkState(State):
             if cards[card].kind == IMMEDIATE:
                 self._immediate(p, card)
                 continue
-            self.hands[p].append(card)
-            self.hands[p].sort()
+            self.hands[p] = sorted([*self.hands[p], card])
             got += 1
             self._event({"kind": "draw", "seat": p, "card": card_code(card)})
 
