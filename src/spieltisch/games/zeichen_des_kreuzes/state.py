@@ -40,7 +40,7 @@ from .fight import (
     Fight,
     fighter_wins,
 )
-from .tower import GREEN, Tower, make_tower, tally, tower_from_json
+from .tower import GREEN, ThrowRecord, Tower, make_tower, named_counts, tally, tower_from_json
 
 CUBES = 30  # ZK-R2
 HAND_LIMIT = 5  # ZK-R7
@@ -769,7 +769,7 @@ class ZkState(State):
                 "kind": "empty_tower",
                 "seat": seat,
                 "card": None if action.card < 0 else card_code(action.card),
-                "cubes": _named_counts(counts),
+                "cubes": named_counts(counts),
             }
         )
         self._after_emptying_window()
@@ -820,14 +820,9 @@ class ZkState(State):
         thrown = [x] * n + [GREEN] * greens
         tray = self.tower.throw(thrown)
         counts = tally(tray)
+        # ZK-T6: every throw is logged (cubes in, tray and contents after, by colour)
         self._event(
-            {
-                "kind": "throw",
-                "seat": x,
-                "thrown": _named_counts(tally(thrown)),
-                "tray": _named_counts(counts),
-                "after": _named_counts(tally_tower(self.tower)),
-            }
+            {"kind": "throw", "seat": x, **ThrowRecord.of(thrown, tray, self.tower).to_json()}
         )
         won = fighter_wins(counts[x], counts[GREEN], fight.lance >= 0, self.options["tie_rule"])
         self._resolve_fight(won, counts)
@@ -1283,17 +1278,6 @@ class ZkState(State):
         with state_data_errors("im-zeichen-des-kreuzes state data"):
             _load(self, data)
         return self
-
-
-def tally_tower(tower: Tower) -> list[int]:
-    counts = [0] * (GREEN + 1)
-    for colour, n in tower.counts().items():
-        counts[colour] = n
-    return counts
-
-
-def _named_counts(counts: list[int]) -> dict[str, int]:
-    return {("G" if c == GREEN else f"P{c}"): n for c, n in enumerate(counts) if n}
 
 
 def _ints(value: Any, n: int, what: str) -> list[int]:

@@ -80,7 +80,8 @@ def _check_cubes(cubes: Sequence[int]) -> None:
             raise ValueError(f"{c!r} is not a colour id (0..{GREEN})")
 
 
-def _named(counts: Sequence[int]) -> dict[str, int]:
+def named_counts(counts: Sequence[int]) -> dict[str, int]:
+    """Colour counts (a ``tally``) by colour name, non-zero colours only."""
     return {colour_name(c): n for c, n in enumerate(counts) if n}
 
 
@@ -186,7 +187,7 @@ class TowerBase(ABC):
         return None
 
     def __repr__(self) -> str:
-        inside = ", ".join(f"{k} {v}" for k, v in _named(self._counts).items())
+        inside = ", ".join(f"{k} {v}" for k, v in named_counts(self._counts).items())
         return f"<{type(self).__name__} {inside or 'empty'}>"
 
 
@@ -467,8 +468,8 @@ class ScriptedTower(TowerBase):
         short = [colour_name(c) for c in range(COLOURS) if need[c] > have[c]]
         if short:
             raise ValueError(
-                f"prescribed tray {_named(need)} is not a sub-multiset of the tower contents "
-                f"plus the thrown cubes {_named(have)}: too many {', '.join(short)} (ZK-T8)"
+                f"prescribed tray {named_counts(need)} is not a sub-multiset of the tower contents "
+                f"plus the thrown cubes {named_counts(have)}: too many {', '.join(short)} (ZK-T8)"
             )
         self.script.pop(0)
         self._thrown_in(cubes)
