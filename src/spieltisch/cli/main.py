@@ -9,6 +9,7 @@ from .calibrate import calibrate
 from .catalog import games, rules
 from .play import play
 from .replay import replay
+from .serve import serve
 from .simulate import simulate
 from .tower_stats import tower_stats
 
@@ -26,6 +27,7 @@ app.command()(rules)
 app.command()(games)
 app.command()(bench)
 app.command()(calibrate)
+app.command()(serve)
 app.command(name="tower-stats")(tower_stats)
 
 

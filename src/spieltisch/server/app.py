@@ -1,0 +1,314 @@
+"""The web table: HTTP API, WebSocket live play and the pages (FastAPI).
+
+Links carry tokens: one unguessable token per seat (it acts for that seat only) and one per
+table for spectators (public view only). Every error names the problem and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import bots
+from ..engine.errors import SpieltischError
+from ..engine.registry import game as lookup_game
+from ..engine.registry import games as all_games
+from . import pages
+from .live import Connection, LiveTable, TableError, TableManager
+from .store import BOT, HUMAN, Store
+
+MAX_BODY = 64 * 1024  # bytes of one request or WebSocket message
+LANGS = ("en", "de")
+
+
+class SeatSpec(BaseModel):
+    kind: str = Field(HUMAN, description="'human' or 'bot'")
+    bot: str | None = Field(None, description="the bot's name for a bot seat, e.g. heuristic")
+
+
+class CreateTable(BaseModel):
+    game: str = Field(..., description="game id, e.g. medina")
+    players: int | None = Field(None, description="number of players; the game's default")
+    options: dict[str, Any] = Field(default_factory=dict, description="game options")
+    seats: list[SeatSpec] | None = Field(None, description="one per seat; default all human")
+    seed: int | None = Field(None, description="seed of the game (random if omitted)")
+
+
+class Act(BaseModel):
+    expected_version: int = Field(..., description="the table version the move is made on")
+    action: dict[str, Any] = Field(..., description="the action's JSON, as in 'legal'")
+
+
+def _error(status: int, message: str, rule: str | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"error": message}
+    if rule:
+        body["rule"] = rule
+    return JSONResponse(body, status_code=status)
+
+
+def _links(request: Request, table: LiveTable) -> dict[str, Any]:
+    base = str(request.base_url).rstrip("/")
+    return {
+        "table": table.id,
+        "game": table.game.id,
+        "players": table.record.players,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                **({"link": f"{base}/play/{s.token}"} if s.kind == HUMAN else {}),
+            }
+            for s in table.record.seats
+        ],
+        "spectator_link": f"{base}/watch/{table.record.spectator_token}",
+    }
+
+
+def _summary(table: LiveTable) -> dict[str, Any]:
+    return {
+        "table": table.id,
+        "game": table.game.id,
+        "game_name": table.game.name,
+        "players": table.record.players,
+        "status": table.status(),
+        "version": table.version,
+        "created": table.record.created,
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in table.record.seats],
+        "spectator_link": f"/watch/{table.record.spectator_token}",
+    }
+
+
+def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI:
+    """The application; ``db_url`` defaults to SQLite in the user's data directory."""
+    store = store or Store.open(db_url)
+    manager = TableManager(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await manager.resume_all()
+        yield
+
+    app = FastAPI(
+        title="Spieltisch",
+        description="Play Im Zeichen des Kreuzes, Tumult Royal, Medina and The Kingdoms of "
+        "Crusaders in the browser, with friends and bots.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.manager = manager
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return _error(413, f"the request body is larger than {MAX_BODY} bytes")
+        response: Response = await call_next(request)
+        return response
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return _error(exc.status, str(exc), exc.rule)
+
+    @app.exception_handler(SpieltischError)
+    async def game_error(_request: Request, exc: SpieltischError) -> JSONResponse:
+        return _error(400, str(exc), getattr(exc, "rule", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
+            for e in exc.errors()
+        )
+        return _error(400, f"malformed request: {problems}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    # -- API ---------------------------------------------------------------------------
+    @app.get("/api/games", summary="The games, their options and bots")
+    async def api_games() -> list[dict[str, Any]]:
+        out = []
+        for game in all_games():
+            out.append(
+                {
+                    "id": game.id,
+                    "name": game.name,
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "default_players": game.default_players,
+                    "bots": bots.available(game),
+                    "options": [
+                        {
+                            "name": o.name,
+                            "default": o.default if _plain(o.default) else str(o.default),
+                            "doc": o.doc,
+                            "choices": None
+                            if o.choices is None
+                            else [c if _plain(c) else str(c) for c in o.choices],
+                            "values": o.describe_values(),
+                        }
+                        for o in game.options
+                    ],
+                }
+            )
+        return out
+
+    @app.post("/api/tables", summary="Create a table", status_code=201)
+    async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:
+        try:
+            game = lookup_game(body.game)
+        except SpieltischError as exc:
+            raise TableError(str(exc)) from None
+        players = body.players if body.players is not None else game.default_players
+        if not game.min_players <= players <= game.max_players:
+            raise TableError(
+                f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}"
+            )
+        seats = body.seats or [SeatSpec(kind=HUMAN, bot=None) for _ in range(players)]
+        kinds = [(s.kind, s.bot if s.kind == BOT else None) for s in seats]
+        table = await manager.create(game.id, players, body.options, kinds, seed=body.seed)
+        return _links(request, table)
+
+    @app.get("/api/tables", summary="Open, running and finished tables")
+    async def api_tables() -> list[dict[str, Any]]:
+        return [_summary(t) for t in await manager.all_tables()]
+
+    @app.get("/api/tables/{table_id}", summary="One table's public summary")
+    async def api_table(table_id: str) -> dict[str, Any]:
+        return _summary(await manager.get(table_id))
+
+    @app.post("/api/seat/{token}/rematch", summary="A new table with the same game and seats")
+    async def api_rematch(token: str, request: Request) -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        if seat is None:
+            raise TableError("only a seat's link may ask for a rematch", 403)
+        record = table.record
+        kinds = [(s.kind, s.bot) for s in record.seats]
+        options = dict(record.options)
+        new = await manager.create(
+            record.game, record.players, options, kinds, rematch_of=record.id
+        )
+        return _links(request, new)
+
+    @app.get("/api/seat/{token}", summary="What a seat (or a spectator link) sees now")
+    async def api_seat(token: str, lang: str = "en") -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        return table.payload(seat, lang if lang in LANGS else "en")
+
+    @app.post("/api/seat/{token}/act", summary="Make a move for the link's seat")
+    async def api_act(token: str, body: Act) -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        if seat is None:
+            raise TableError("a spectator link cannot make moves", 403)
+        version = await manager.act(table, seat, body.expected_version, body.action)
+        return {"ok": True, "version": version}
+
+    # -- live play -----------------------------------------------------------------------
+    @app.websocket("/ws/{token}")
+    async def live(websocket: WebSocket, token: str, lang: str = "en") -> None:
+        await websocket.accept()
+        try:
+            table, seat = await manager.by_token(token)
+        except TableError as exc:
+            await websocket.send_json({"type": "error", "error": str(exc)})
+            await websocket.close(code=4404)
+            return
+        conn = Connection(seat, lang if lang in LANGS else "en", websocket.send_json)
+        table.connections.append(conn)
+        try:
+            await websocket.send_json(table.payload(seat, conn.lang))
+            while True:
+                text = await websocket.receive_text()
+                reply = await _handle(table, seat, conn, text)
+                if reply is not None:
+                    await websocket.send_json(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn in table.connections:
+                table.connections.remove(conn)
+
+    async def _handle(
+        table: LiveTable, seat: int | None, conn: Connection, text: str
+    ) -> dict[str, Any] | None:
+        """One client message; every problem is answered and changes nothing."""
+        if len(text.encode("utf-8")) > MAX_BODY:
+            return {"type": "error", "error": f"message larger than {MAX_BODY} bytes"}
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as exc:
+            return {"type": "error", "error": f"malformed JSON: {exc.msg}"}
+        if not isinstance(message, dict):
+            return {"type": "error", "error": "a message must be a JSON object with a 'type'"}
+        ref = message.get("id")
+        kind = message.get("type")
+        if kind == "lang":
+            lang = message.get("lang")
+            if lang not in LANGS:
+                return {"type": "error", "id": ref, "error": f"language must be one of {LANGS}"}
+            conn.lang = lang
+            return table.payload(seat, conn.lang)
+        if kind == "refresh":
+            return table.payload(seat, conn.lang)
+        if kind != "act":
+            return {"type": "error", "id": ref, "error": f"unknown message type {kind!r}"}
+        if seat is None:
+            return {"type": "error", "id": ref, "error": "a spectator link cannot make moves"}
+        try:
+            version = await manager.act(
+                table, seat, message.get("expected_version"), message.get("action")
+            )
+        except TableError as exc:
+            out: dict[str, Any] = {"type": "error", "id": ref, "error": str(exc)}
+            if exc.rule:
+                out["rule"] = exc.rule
+            if exc.status == 409:
+                out["stale"] = True
+            return out
+        except SpieltischError as exc:
+            return {"type": "error", "id": ref, "error": str(exc)}
+        return {"type": "ack", "id": ref, "version": version}
+
+    # -- pages ---------------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def lobby() -> str:
+        return pages.lobby()
+
+    @app.get("/play/{token}", response_class=HTMLResponse, include_in_schema=False)
+    async def play_page(token: str) -> str:
+        await manager.by_token(token)
+        return pages.table_page(token)
+
+    @app.get("/watch/{token}", response_class=HTMLResponse, include_in_schema=False)
+    async def watch_page(token: str) -> str:
+        await manager.by_token(token)
+        return pages.table_page(token)
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static(name: str) -> Response:
+        media = {
+            "table.js": "text/javascript",
+            "style.css": "text/css",
+            "lobby.js": "text/javascript",
+        }
+        if name not in media:
+            raise TableError(f"no static file {name!r}", 404)
+        text = resources.files(__package__).joinpath("static", name).read_text("utf-8")
+        return Response(text, media_type=media[name])
+
+    return app
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))

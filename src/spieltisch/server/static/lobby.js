@@ -1,0 +1,168 @@
+// The lobby: choose a game, its players, options and seats; create the table; list tables.
+"use strict";
+(function () {
+  const T = {
+    en: {new_table: "New table", game: "Game", players: "Players", seats: "Seats",
+         options: "Options", create: "Create table", tables: "Tables", status: "Status",
+         moves: "Moves", human: "Human", bot: "Bot", watch: "watch", open: "open",
+         running: "running", over: "over", links: "Send each player their link:",
+         spectators: "Spectators", seat: "Seat", play: "play"},
+    de: {new_table: "Neuer Tisch", game: "Spiel", players: "Spieler", seats: "Plätze",
+         options: "Optionen", create: "Tisch anlegen", tables: "Tische", status: "Stand",
+         moves: "Züge", human: "Mensch", bot: "Bot", watch: "zuschauen", open: "offen",
+         running: "läuft", over: "beendet", links: "Schicke jedem Spieler seinen Link:",
+         spectators: "Zuschauer", seat: "Platz", play: "spielen"},
+  };
+  let lang = localStorage.getItem("spieltisch-lang") || (navigator.language || "en").slice(0, 2);
+  if (!T[lang]) lang = "en";
+  let games = [];
+  function t(key) { return (T[lang] && T[lang][key]) || T.en[key] || key; }
+  function translate() {
+    document.documentElement.lang = lang;
+    document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  }
+  const $ = (id) => document.getElementById(id);
+
+  function current() { return games.find((g) => g.id === $("game").value); }
+
+  function fillPlayers() {
+    const g = current();
+    const sel = $("players");
+    sel.innerHTML = "";
+    for (let n = g.min_players; n <= g.max_players; n++) {
+      const o = document.createElement("option");
+      o.value = n; o.textContent = n; if (n === g.default_players) o.selected = true;
+      sel.appendChild(o);
+    }
+    fillSeats(); fillOptions();
+  }
+
+  function fillSeats() {
+    const g = current();
+    const box = $("seats");
+    box.querySelectorAll("label").forEach((l) => l.remove());
+    const n = Number($("players").value);
+    for (let i = 0; i < n; i++) {
+      const label = document.createElement("label");
+      label.textContent = t("seat") + " " + i + " ";
+      const sel = document.createElement("select");
+      sel.name = "seat" + i;
+      const human = document.createElement("option");
+      human.value = "human"; human.textContent = t("human");
+      sel.appendChild(human);
+      g.bots.forEach((b) => {
+        const o = document.createElement("option");
+        o.value = "bot:" + b; o.textContent = t("bot") + ": " + b;
+        if (i > 0 && b === "heuristic") o.selected = true;
+        sel.appendChild(o);
+      });
+      label.appendChild(sel);
+      box.appendChild(label);
+    }
+  }
+
+  function fillOptions() {
+    const g = current();
+    const box = $("options");
+    box.innerHTML = "";
+    g.options.forEach((opt) => {
+      if (opt.values.indexOf("data object") >= 0) return; // editions: by file, not here
+      const label = document.createElement("label");
+      label.title = opt.doc;
+      label.textContent = opt.name + " ";
+      let input;
+      if (opt.choices) {
+        input = document.createElement("select");
+        opt.choices.forEach((c) => {
+          const o = document.createElement("option");
+          o.value = JSON.stringify(c); o.textContent = String(c);
+          if (JSON.stringify(c) === JSON.stringify(opt.default)) o.selected = true;
+          input.appendChild(o);
+        });
+      } else {
+        input = document.createElement("input");
+        input.value = typeof opt.default === "string" ? opt.default : JSON.stringify(opt.default);
+      }
+      input.name = "option:" + opt.name;
+      input.dataset.choice = opt.choices ? "1" : "";
+      label.appendChild(input);
+      const small = document.createElement("small");
+      small.textContent = " " + opt.doc;
+      label.appendChild(small);
+      box.appendChild(label);
+    });
+  }
+
+  async function loadTables() {
+    const r = await fetch("/api/tables");
+    const rows = await r.json();
+    const body = document.querySelector("#tables tbody");
+    body.innerHTML = "";
+    rows.slice(0, 50).forEach((row) => {
+      const tr = document.createElement("tr");
+      [row.game_name, row.players, t(row.status), row.version].forEach((v) => {
+        const td = document.createElement("td"); td.textContent = v; tr.appendChild(td);
+      });
+      const td = document.createElement("td");
+      const a = document.createElement("a");
+      a.href = row.spectator_link; a.textContent = t("watch");
+      td.appendChild(a); tr.appendChild(td);
+      body.appendChild(tr);
+    });
+  }
+
+  $("create-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    $("error").textContent = "";
+    const options = {};
+    document.querySelectorAll("[name^='option:']").forEach((el) => {
+      const name = el.name.slice(7);
+      options[name] = el.dataset.choice ? JSON.parse(el.value) : el.value;
+    });
+    const seats = [];
+    document.querySelectorAll("#seats select").forEach((sel) => {
+      seats.push(sel.value === "human" ? {kind: "human"} : {kind: "bot", bot: sel.value.slice(4)});
+    });
+    const body = {game: $("game").value, players: Number($("players").value), options, seats};
+    const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    const data = await r.json();
+    if (!r.ok) { $("error").textContent = data.error; return; }
+    const box = $("created");
+    box.hidden = false;
+    box.innerHTML = "";
+    const p = document.createElement("p"); p.textContent = t("links"); box.appendChild(p);
+    const ul = document.createElement("ul");
+    data.seats.forEach((s) => {
+      if (!s.link) return;
+      const li = document.createElement("li");
+      li.textContent = t("seat") + " " + s.seat + ": ";
+      const a = document.createElement("a"); a.href = s.link; a.textContent = s.link;
+      a.className = "seat-link";
+      li.appendChild(a); ul.appendChild(li);
+    });
+    const li = document.createElement("li");
+    li.textContent = t("spectators") + ": ";
+    const a = document.createElement("a"); a.href = data.spectator_link; a.textContent = data.spectator_link;
+    li.appendChild(a); ul.appendChild(li);
+    box.appendChild(ul);
+    loadTables();
+  });
+
+  document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => {
+    lang = b.dataset.lang; localStorage.setItem("spieltisch-lang", lang); translate(); fillSeats(); loadTables();
+  }));
+
+  (async function start() {
+    translate();
+    games = await (await fetch("/api/games")).json();
+    const sel = $("game");
+    games.forEach((g) => {
+      const o = document.createElement("option"); o.value = g.id; o.textContent = g.name; sel.appendChild(o);
+    });
+    sel.addEventListener("change", fillPlayers);
+    $("players").addEventListener("change", fillSeats);
+    fillPlayers();
+    loadTables();
+    setInterval(loadTables, 5000);
+  })();
+})();

@@ -1,0 +1,203 @@
+"""The move log: tables, their seats and their moves, read and written in transactions.
+
+A move is written with the version it creates as part of its primary key, inside the same
+transaction that advances the table's version; two writers racing for one version cannot
+both succeed, and a move is acknowledged only after its transaction has committed.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from . import db
+
+HUMAN, BOT = "human", "bot"
+
+
+class StaleVersion(Exception):
+    """Another move took this version first."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    kind: str  # human or bot
+    bot: str | None
+    token: str
+
+
+@dataclass
+class TableRecord:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    spectator_token: str
+    created: float
+    version: int
+    seats: list[SeatRecord] = field(default_factory=list)
+    rematch_of: str | None = None
+
+    def seat_of(self, token: str) -> SeatRecord | None:
+        for s in self.seats:
+            if secrets.compare_digest(s.token, token):
+                return s
+        return None
+
+
+def new_token() -> str:
+    """An unguessable link token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+class Store:
+    """All reads and writes of the move log (synchronous; the server calls it from worker
+    threads so that the event loop never waits on the disk)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Store:
+        return cls(db.connect(url))
+
+    def create_table(
+        self,
+        game: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        seat_kinds: list[tuple[str, str | None]],
+        settings: dict[str, Any] | None = None,
+        rematch_of: str | None = None,
+    ) -> TableRecord:
+        record = TableRecord(
+            id=secrets.token_hex(6),
+            game=game,
+            players=players,
+            seed=seed,
+            options=options,
+            settings=dict(settings or {}),
+            spectator_token=new_token(),
+            created=time.time(),
+            version=0,
+            seats=[
+                SeatRecord(i, kind, bot, new_token()) for i, (kind, bot) in enumerate(seat_kinds)
+            ],
+            rematch_of=rematch_of,
+        )
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(db.tables).values(
+                    id=record.id,
+                    game=game,
+                    players=players,
+                    seed=seed,
+                    options=json.dumps(options, sort_keys=True),
+                    settings=json.dumps(record.settings, sort_keys=True),
+                    spectator_token=record.spectator_token,
+                    rematch_of=rematch_of,
+                    created=record.created,
+                    version=0,
+                )
+            )
+            for s in record.seats:
+                conn.execute(
+                    insert(db.seats).values(
+                        table_id=record.id, seat=s.seat, kind=s.kind, bot=s.bot, token=s.token
+                    )
+                )
+        return record
+
+    def _record(self, row: Any, seat_rows: list[Any]) -> TableRecord:
+        return TableRecord(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            seed=row.seed,
+            options=json.loads(row.options),
+            settings=json.loads(row.settings),
+            spectator_token=row.spectator_token,
+            created=row.created,
+            version=row.version,
+            seats=[SeatRecord(s.seat, s.kind, s.bot, s.token) for s in seat_rows],
+            rematch_of=row.rematch_of,
+        )
+
+    def table(self, table_id: str) -> TableRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(db.tables).where(db.tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.seat)
+            ).all()
+        return self._record(row, list(seat_rows))
+
+    def table_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(db.tables.c.id).order_by(db.tables.c.created.desc()))
+            return [r.id for r in rows]
+
+    def find_token(self, token: str) -> tuple[str, int | None] | None:
+        """``(table id, seat)`` for a seat token, ``(table id, None)`` for a spectator
+        token, ``None`` for anything else."""
+        if not token or len(token) > 64:
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(db.seats.c.table_id, db.seats.c.seat).where(db.seats.c.token == token)
+            ).first()
+            if row is not None:
+                return row.table_id, row.seat
+            row = conn.execute(
+                select(db.tables.c.id).where(db.tables.c.spectator_token == token)
+            ).first()
+            if row is not None:
+                return row.id, None
+        return None
+
+    def moves(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+        """``(seat, action JSON)`` of every move, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(db.moves.c.seat, db.moves.c.action)
+                .where(db.moves.c.table_id == table_id)
+                .order_by(db.moves.c.n)
+            ).all()
+        return [(r.seat, json.loads(r.action)) for r in rows]
+
+    def append_move(self, table_id: str, version: int, seat: int, action: dict[str, Any]) -> int:
+        """Store the move that takes the table from ``version`` to ``version + 1``; raises
+        ``StaleVersion`` if that version is taken. Returns the new version once committed."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(db.moves).values(
+                        table_id=table_id,
+                        n=version + 1,
+                        seat=seat,
+                        action=json.dumps(action, sort_keys=True),
+                        at=time.time(),
+                    )
+                )
+                done = conn.execute(
+                    update(db.tables)
+                    .where(db.tables.c.id == table_id, db.tables.c.version == version)
+                    .values(version=version + 1)
+                )
+                if done.rowcount != 1:
+                    raise StaleVersion(table_id)
+        except IntegrityError:
+            raise StaleVersion(table_id) from None
+        return version + 1

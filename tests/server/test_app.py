@@ -1,0 +1,239 @@
+"""The web table's HTTP and WebSocket API: tables, links, moves, bots, errors, restarts."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spieltisch.server.app import create_app
+
+KC = "kingdoms-of-crusaders"
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Any:
+    with TestClient(create_app(db_url)) as c:
+        yield c
+
+
+def token_of(link: str) -> str:
+    return link.rsplit("/", 1)[1]
+
+
+def create(
+    client: Any, game: str = KC, seats: list[dict[str, Any]] | None = None, **extra: Any
+) -> dict[str, Any]:
+    body = {
+        "game": game,
+        "seats": seats or [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+    }
+    body.update(extra)
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def wait_turn(client: Any, token: str, seat: int, timeout: float = 30) -> dict[str, Any]:
+    """The seat's update once it must act or the game is over (bots play meanwhile)."""
+    end = time.time() + timeout
+    while True:
+        data = client.get(f"/api/seat/{token}").json()
+        if data["over"] or seat in data["actors"]:
+            return data
+        assert time.time() < end, "the bots did not hand the turn back"
+        time.sleep(0.02)
+
+
+def test_games_list_every_game_with_options_and_bots(client: Any) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert set(games) >= {KC, "medina", "tumult-royal", "im-zeichen-des-kreuzes"}
+    assert "heuristic" in games["medina"]["bots"] and "random" in games["medina"]["bots"]
+    assert any(o["name"] == "tie_rule" for o in games["im-zeichen-des-kreuzes"]["options"])
+
+
+def test_a_human_plays_a_whole_game_against_a_bot_over_http(client: Any) -> None:
+    made = create(client, seed=3)
+    token = token_of(made["seats"][0]["link"])
+    assert "link" not in made["seats"][1]  # bots get no link
+    rng = random.Random(1)
+    for _ in range(500):
+        data = wait_turn(client, token, 0)
+        if data["over"]:
+            break
+        assert data["legal"] and data["svg"].startswith("<svg")
+        action = rng.choice(data["legal"])
+        r = client.post(
+            f"/api/seat/{token}/act", json={"expected_version": data["version"], "action": action}
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == data["version"] + 1
+    data = wait_turn(client, token, 0)
+    assert data["over"] and "winners" in data and len(data["returns"]) == 2
+    summary = client.get(f"/api/tables/{made['table']}").json()
+    assert summary["status"] == "over"
+
+
+def test_bad_moves_get_clear_errors_and_change_nothing(client: Any) -> None:
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=5)
+    t0, t1 = (token_of(s["link"]) for s in made["seats"])
+    data = client.get(f"/api/seat/{t0}").json()
+    mover, other = (t0, t1) if 0 in data["actors"] else (t1, t0)
+    data = client.get(f"/api/seat/{mover}").json()
+    version, legal = data["version"], data["legal"]
+    # stale version
+    r = client.post(
+        f"/api/seat/{mover}/act", json={"expected_version": version + 3, "action": legal[0]}
+    )
+    assert r.status_code == 409 and "stale" in r.json()["error"]
+    # the other seat acting out of turn: the engine's reason and rule
+    r = client.post(
+        f"/api/seat/{other}/act", json={"expected_version": version, "action": legal[0]}
+    )
+    assert r.status_code == 422 and r.json()["error"]
+    # malformed action and malformed body
+    r = client.post(
+        f"/api/seat/{mover}/act", json={"expected_version": version, "action": {"type": "fly"}}
+    )
+    assert r.status_code == 400 and "fly" in r.json()["error"]
+    r = client.post(
+        f"/api/seat/{mover}/act", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 400 and "malformed" in r.json()["error"]
+    r = client.post(f"/api/seat/{mover}/act", json={"expected_version": "x", "action": legal[0]})
+    assert r.status_code == 400
+    # a huge body
+    r = client.post(
+        f"/api/seat/{mover}/act",
+        content=b"x" * 70_000,
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 413
+    # unknown links, spectators
+    assert client.get("/api/seat/nope").status_code == 404
+    spectator = token_of(made["spectator_link"])
+    r = client.post(
+        f"/api/seat/{spectator}/act", json={"expected_version": version, "action": legal[0]}
+    )
+    assert r.status_code == 403
+    after = client.get(f"/api/seat/{mover}").json()
+    assert after["version"] == version and after["view"] == data["view"]
+
+
+def test_bad_table_requests_name_the_problem(client: Any) -> None:
+    r = client.post("/api/tables", json={"game": "chess"})
+    assert r.status_code == 400 and "chess" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "medina", "players": 9})
+    assert r.status_code == 400 and "players" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "medina", "options": {"edition": 7}})
+    assert r.status_code == 400 and "edition" in r.json()["error"]
+    r = client.post(
+        "/api/tables",
+        json={"game": KC, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}]},
+    )
+    assert r.status_code == 400 and "deep-blue" in r.json()["error"]
+
+
+def test_spectators_see_only_the_public_view(client: Any) -> None:
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=2)
+    spectator = token_of(made["spectator_link"])
+    seat0 = token_of(made["seats"][0]["link"])
+    public = client.get(f"/api/seat/{spectator}").json()
+    assert public["seat"] is None and public["legal"] == [] and "hand" not in public["view"]
+    own = client.get(f"/api/seat/{seat0}").json()
+    hand_ids = [c["card"] if isinstance(c, dict) else c for c in own["view"].get("hand", [])]
+    text = json.dumps(public)
+    assert hand_ids and not any(f'"{cid}"' in text for cid in hand_ids)
+
+
+def test_websocket_play_pushes_each_seat_its_own_update(client: Any) -> None:
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=4)
+    t0, t1 = (token_of(s["link"]) for s in made["seats"])
+    with client.websocket_connect(f"/ws/{t0}") as ws0, client.websocket_connect(f"/ws/{t1}") as ws1:
+        u0, u1 = ws0.receive_json(), ws1.receive_json()
+        assert u0["seat"] == 0 and u1["seat"] == 1
+        mover, ws_m, ws_o, update = (0, ws0, ws1, u0) if 0 in u0["actors"] else (1, ws1, ws0, u1)
+        ws_m.send_text(
+            json.dumps(
+                {
+                    "type": "act",
+                    "id": 7,
+                    "expected_version": update["version"],
+                    "action": update["legal"][0],
+                }
+            )
+        )
+        got = [ws_m.receive_json(), ws_m.receive_json()]
+        kinds = sorted(m["type"] for m in got)
+        assert kinds == ["ack", "update"]
+        ack = next(m for m in got if m["type"] == "ack")
+        assert ack["id"] == 7 and ack["version"] == update["version"] + 1
+        pushed = ws_o.receive_json()
+        assert pushed["type"] == "update" and pushed["version"] == update["version"] + 1
+        assert pushed["seat"] != mover
+        # hostile messages: answered, nothing changes, the connection stays usable
+        for bad in (
+            "{oops",
+            "[]",
+            json.dumps({"type": "dance"}),
+            json.dumps({"type": "act", "expected_version": 0, "action": {"type": "x"}}),
+        ):
+            ws_o.send_text(bad)
+            reply = ws_o.receive_json()
+            assert reply["type"] == "error" and reply["error"]
+        ws_o.send_text(json.dumps({"type": "refresh"}))
+        assert ws_o.receive_json()["version"] == update["version"] + 1
+
+
+def test_moves_survive_a_restart(db_url: str) -> None:
+    """The move log is the truth: a new server on the same database rebuilds every table."""
+    with TestClient(create_app(db_url)) as c:
+        made = create(c, seats=[{"kind": "human"}, {"kind": "human"}], seed=9)
+        tokens = [token_of(s["link"]) for s in made["seats"]]
+        rng = random.Random(3)
+        for _ in range(12):
+            data = c.get(f"/api/seat/{tokens[0]}").json()
+            seat = data["actors"][0]
+            mine = c.get(f"/api/seat/{tokens[seat]}").json()
+            c.post(
+                f"/api/seat/{tokens[seat]}/act",
+                json={"expected_version": mine["version"], "action": rng.choice(mine["legal"])},
+            )
+        before = [c.get(f"/api/seat/{t}").json() for t in tokens]
+    with TestClient(create_app(db_url)) as c:
+        after = [c.get(f"/api/seat/{t}").json() for t in tokens]
+    assert [b["version"] for b in before] == [a["version"] for a in after] == [12, 12]
+    assert [b["view"] for b in before] == [a["view"] for a in after]
+
+
+def test_rematch_makes_a_new_table_with_the_same_seats(client: Any) -> None:
+    made = create(client, seed=1)
+    token = token_of(made["seats"][0]["link"])
+    r = client.post(f"/api/seat/{token}/rematch")
+    assert r.status_code == 200
+    again = r.json()
+    assert again["table"] != made["table"] and again["game"] == KC
+    assert [s["kind"] for s in again["seats"]] == ["human", "bot"]
+    spectator = token_of(made["spectator_link"])
+    assert client.post(f"/api/seat/{spectator}/rematch").status_code == 403
+
+
+def test_pages_are_served(client: Any) -> None:
+    assert "Spieltisch" in client.get("/").text
+    made = create(client)
+    token = token_of(made["seats"][0]["link"])
+    page = client.get(f"/play/{token}").text
+    assert token in page and "/static/table.js" in page
+    assert client.get("/play/unknown-token").status_code == 404
+    assert client.get("/static/table.js").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
