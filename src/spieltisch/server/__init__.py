@@ -1,0 +1,1 @@
+"""The web table: HTTP API, WebSocket live play, the move-log store and the pages."""

@@ -93,7 +93,7 @@ def test_card_not_in_hand():
     s = new()
     set_hand(s, 0, [PLAIN_CARD])
     err = rejected(s, 0, A.move(7, cell(s, 12, 7)), "ZK-H2", "not in your hand")
-    assert "c007" in err.reason
+    assert "ZK007" in err.reason
 
 
 def test_event_card_as_movement():
@@ -294,15 +294,15 @@ def test_not_an_action_object():
         ("end_cards", "JSON object"),
         ({"type": "fly"}, "unknown action type 'fly'"),
         ({}, "unknown action type None"),
-        ({"type": "move", "card": "c006", "to": [26, 0]}, "'to' must be a cell"),
-        ({"type": "move", "card": "c006", "to": [3]}, "'to' must be a cell"),
-        ({"type": "move", "card": "c006", "to": "3,4"}, "'to' must be a cell"),
-        ({"type": "move", "card": "c006", "to": [-1, 4]}, "'to' must be a cell"),
+        ({"type": "move", "card": "ZK006", "to": [26, 0]}, "'to' must be a cell"),
+        ({"type": "move", "card": "ZK006", "to": [3]}, "'to' must be a cell"),
+        ({"type": "move", "card": "ZK006", "to": "3,4"}, "'to' must be a cell"),
+        ({"type": "move", "card": "ZK006", "to": [-1, 4]}, "'to' must be a cell"),
         ({"type": "move", "card": "6", "to": [3, 4]}, "is not a card code"),
-        ({"type": "move", "card": "c0006", "to": [3, 4]}, "is not a card code"),
+        ({"type": "move", "card": "ZK0006", "to": [3, 4]}, "is not a card code"),
         ({"type": "move", "card": 6, "to": [3, 4]}, "is not a card code"),
         ({"type": "move", "to": [3, 4]}, "needs a 'card'"),
-        ({"type": "end_cards", "card": "c006"}, "unexpected field"),
+        ({"type": "end_cards", "card": "ZK006"}, "unexpected field"),
         ({"type": "recruit", "amount": -1}, "non-negative integer"),
         ({"type": "recruit", "amount": True}, "non-negative integer"),
     ],
@@ -340,7 +340,7 @@ def corrupt(edit):
         (lambda d: d["army"].pop(), "'army' must be a list of 4 integers"),
         (lambda d: d["draw_pile"].append(d["draw_pile"][0]), "appears twice"),
         (lambda d: d["draw_pile"].pop(), "all 140 cards"),
-        (lambda d: d["draw_pile"].__setitem__(0, "c140"), "unknown card"),
+        (lambda d: d["draw_pile"].__setitem__(0, "ZK140"), "unknown card"),
         (lambda d: d["hands"][0].append(d["draw_pile"].pop()), "at most 5 cards"),
         (lambda d: d.__setitem__("decision", "dance"), "unknown decision"),
         (lambda d: d.__setitem__("active", 9), "'active' is not a seat"),

@@ -62,7 +62,7 @@ def test_plague_hits_only_the_drawer() -> None:
     assert event == {
         "kind": "immediate",
         "seat": 0,
-        "card": "c100",
+        "card": "ZK100",
         "event": "plague",
         "hit": [0],
     }

@@ -99,7 +99,7 @@ def test_hand_only_for_its_owner() -> None:
     """ZK-H2: a seat sees its own hand and no other."""
     s = new(4)
     for seat in range(4):
-        codes = [f"c{c:03d}" for c in s.hands[seat]]
+        codes = [f"ZK{c:03d}" for c in s.hands[seat]]
         assert s.view(seat)["hand"] == codes
         for other in (*(o for o in range(4) if o != seat), None):
             text = json.dumps(s.view(other))
@@ -147,12 +147,12 @@ def test_log_draws_visible_only_to_the_drawer() -> None:
     to_phase(s, "discard")
     do(s, 0, A.END_DISCARD)
     mine = [e for e in s.log(0) if e["kind"] == "draw"]
-    assert [e["card"] for e in mine] == ["c012", "c070"]
+    assert [e["card"] for e in mine] == ["ZK012", "ZK070"]
     for seat in (1, 2, 3, None):
         draws = [e for e in s.log(seat) if e["kind"] == "draw"]
         assert draws == [{"kind": "draw", "seat": 0}] * 2
         imm = [e for e in s.log(seat) if e["kind"] == "immediate"]
-        assert imm[0]["card"] == "c101"
+        assert imm[0]["card"] == "ZK101"
 
 
 # -- ZK-H4: simultaneous commitment ---------------------------------------------------------------

@@ -161,13 +161,13 @@ def test_lance_public_before_the_secret_commitments() -> None:
     assert (s.decision, s.decider) == ("defend", 1)
     for seat in (0, 1, 3, None):
         fight = s.view(seat)["fight"]
-        assert fight["lance"] == "c135"
+        assert fight["lance"] == "ZK135"
         assert fight["attacker_committed"] is True
         assert "my_commitment" not in fight
         assert all("a" not in e for e in s.log(seat) if e["kind"] == "committed")
     assert s.view(2)["fight"]["my_commitment"] == 7
     assert [e for e in s.log(1) if e["kind"] == "lance"] == [
-        {"kind": "lance", "seat": 2, "card": "c135"}
+        {"kind": "lance", "seat": 2, "card": "ZK135"}
     ]
     do(s, 1, A.defend(3))
     reveal = next(e for e in s.log(0) if e["kind"] == "reveal")

@@ -30,7 +30,7 @@ from spieltisch.games.zeichen_des_kreuzes.text import render_actions, render_vie
 ZK = "im-zeichen-des-kreuzes"
 CONFIGS = [(2, 1), (2, 5), (5, 3), (5, 8)]
 IDS = [f"{p}p-seed{s}" for p, s in CONFIGS]
-CODE = re.compile(r"\bc\d{3}\b")
+CODE = re.compile(r"\bZK\d{3}\b")
 CELL_ACTIONS = ("move", "event", "step", "move_unit", "retreat")
 
 
@@ -100,7 +100,7 @@ def _check_text(view: dict[str, Any], hands: list[list[str]], rich: bool) -> str
             assert set(hand) <= codes
             cards = default_components().cards
             for code in hand:
-                assert f"{code} {cards[int(code[1:])].label()}" in plain
+                assert f"{code} {cards[int(code[2:])].label()}" in plain
         else:
             assert not set(hand) & codes, (seat, other)
     if seat is None:

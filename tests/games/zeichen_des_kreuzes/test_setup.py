@@ -229,7 +229,7 @@ def test_immediates_set_aside_and_reshuffled():
     """ZK-S9 steps 2-3, ZK-E28: immediate cards dealt are set aside, the same player draws a
     replacement, and afterwards the set-aside cards go into the pile, which is reshuffled;
     the 'setup' log event lists them; no event takes effect at setup."""
-    seed = 1  # sets aside c101, c111, c100, c109, c113
+    seed = 1  # sets aside ZK101, ZK111, ZK100, ZK109, ZK113
     s = new(seed=seed)
     exp = replay_setup(4, seed, knights=False, start=False)
     assert exp["aside"] == [101, 111, 100, 109, 113]
@@ -239,7 +239,7 @@ def test_immediates_set_aside_and_reshuffled():
     assert all(c in s.draw_pile for c in exp["aside"])
     setup = s.log(None)[0]
     assert setup["kind"] == "setup"
-    assert setup["set_aside"] == ["c101", "c111", "c100", "c109", "c113"]
+    assert setup["set_aside"] == ["ZK101", "ZK111", "ZK100", "ZK109", "ZK113"]
     # no event took effect: Papal blessing (111) and Saracen reinforcement (109) did nothing
     assert s.motivation == [10] * 4
     assert s.garrison == 15

@@ -271,7 +271,7 @@ def test_movement_card_to_discard():
     set_hand(s, 0, [PLAIN_CARD])
     do(s, 0, A.move(PLAIN_CARD, cell(s, 13, 8)))
     assert s.discard[-1] == PLAIN_CARD and PLAIN_CARD not in s.hands[0]
-    assert s.view(None)["discard"][-1] == "c006"
+    assert s.view(None)["discard"][-1] == "ZK006"
 
 
 def test_no_card_for_its_symbol_alone():
@@ -856,7 +856,7 @@ def test_public_card_zones():
     do(s, 0, A.discard(SEA_CARD))
     for seat in (None, 1, 2):
         view = s.view(seat)
-        assert view["discard"][-2:] == ["c006", "c062"]
+        assert view["discard"][-2:] == ["ZK006", "ZK062"]
         assert view["draw_pile"] == len(s.draw_pile)
 
 

@@ -1,6 +1,6 @@
 """The actions of Im Zeichen des Kreuzes: one immutable value type, one kind per decision.
 
-Cells travel as ``[x, y]`` in JSON and as cell indexes inside; cards as codes ``c012``.
+Cells travel as ``[x, y]`` in JSON and as cell indexes inside; cards as codes ``ZK012``.
 """
 
 from __future__ import annotations

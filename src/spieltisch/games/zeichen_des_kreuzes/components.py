@@ -133,15 +133,15 @@ class Components:
 
 
 def card_code(card_id: int) -> str:
-    """How a card is named in views, logs and actions: ``c012``. Fixed width, so one
+    """How a card is named in views, logs and actions: ``ZK012``. Fixed width, so one
     card's code never appears inside another's (the leak checks rely on it)."""
-    return f"c{card_id:03d}"
+    return f"ZK{card_id:03d}"
 
 
 def parse_card_code(value: Any) -> int:
-    if isinstance(value, str) and len(value) == 4 and value[0] == "c" and value[1:].isdigit():
-        return int(value[1:])
-    raise ValueError(f"{value!r} is not a card code like 'c012'")
+    if isinstance(value, str) and len(value) == 5 and value[:2] == "ZK" and value[2:].isdigit():
+        return int(value[2:])
+    raise ValueError(f"{value!r} is not a card code like 'ZK012'")
 
 
 def _key(name: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import EVENT_NAMES, shown_components
+from .components import EVENT_NAMES, parse_card_code, shown_components
 
 JSON = dict[str, Any]
 
@@ -39,7 +39,10 @@ def _card(event: JSON) -> str:
     if not isinstance(code, str):
         return "a card"
     cards = shown_components().cards
-    cid = int(code[1:])
+    try:
+        cid = parse_card_code(code)
+    except ValueError:
+        return code
     if 0 <= cid < len(cards):
         return f"{cards[cid].label()} ({code})"
     return code

@@ -21,7 +21,14 @@ from typing import Any
 
 from ...engine.markup import escape, pad, visible_len, wrap
 from .board import CRETE, GREEN_CITY, JERUSALEM, MOUNTAIN, RED, SEA, Board
-from .components import SHOWN_EDITION, Card, Components, Unit, shown_components
+from .components import (
+    SHOWN_EDITION,
+    Card,
+    Components,
+    Unit,
+    parse_card_code,
+    shown_components,
+)
 
 WIDTH = 96  # wrap long lists before the 100-column limit
 MOTIVATION_MAX = 20
@@ -318,13 +325,13 @@ def board() -> Board:
 
 
 def card_of(code: Any) -> Card | None:
-    """The card a code like ``c012`` names, ``None`` for anything else."""
+    """The card a code like ``ZK012`` names, ``None`` for anything else."""
     cards = components().cards
-    if isinstance(code, str) and len(code) == 4 and code[0] == "c" and code[1:].isdigit():
-        cid = int(code[1:])
-        if 0 <= cid < len(cards):
-            return cards[cid]
-    return None
+    try:
+        cid = parse_card_code(code)
+    except ValueError:
+        return None
+    return cards[cid] if 0 <= cid < len(cards) else None
 
 
 def card_label(code: Any) -> str:
@@ -334,7 +341,7 @@ def card_label(code: Any) -> str:
 
 
 def card_text(code: Any) -> str:
-    """``c012 plain+army``: the code and the label."""
+    """``ZK012 plain+army``: the code and the label."""
     return f"{code} {card_label(code)}"
 
 
