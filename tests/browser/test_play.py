@@ -1,0 +1,88 @@
+"""Playing in a real browser: one human seat against bots, to the end, by clicking the
+highlighted targets and the choice buttons the page shows (issue: the web table)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+# SPIELTISCH_SCREENSHOTS=docs/screenshots python -m pytest tests/browser  regenerates the
+# README's pictures; otherwise they go to a temporary folder
+SHOTS = os.environ.get("SPIELTISCH_SCREENSHOTS")
+
+
+def _table(
+    server: str, game: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> str:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 1)
+    made = httpx.post(
+        server + "/api/tables",
+        json={
+            "game": game,
+            "players": players,
+            "seed": seed,
+            "seats": seats,
+            "options": options or {},
+        },
+    ).json()
+    return str(made["seats"][0]["link"])
+
+
+def _play_to_the_end(page: Any, rng: random.Random, max_moves: int = 3000) -> int:
+    """Click a highlighted target or a choice button whenever it is our turn."""
+    moves = 0
+    while moves < max_moves:
+        page.wait_for_function(
+            "() => document.querySelector('#result:not([hidden])') || "
+            "document.querySelectorAll('#buttons button.choice').length > 0",
+            timeout=60_000,
+        )
+        if page.locator("#result:not([hidden])").count():
+            return moves
+        version = page.evaluate("() => document.getElementById('status').textContent")
+        targets = page.locator("#board [data-action]")
+        buttons = page.locator("#buttons button.choice")
+        if targets.count() and rng.random() < 0.7:
+            targets.nth(rng.randrange(targets.count())).dispatch_event("click")
+        else:
+            buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(
+            "(v) => document.getElementById('status').textContent !== v || "
+            "document.getElementById('error').textContent !== ''",
+            arg=version,
+            timeout=60_000,
+        )
+        assert page.locator("#error").text_content() == "", page.locator("#error").text_content()
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("kingdoms-of-crusaders", 2, {}),
+        ("medina", 3, {}),
+        ("tumult-royal", 2, {}),
+        ("im-zeichen-des-kreuzes", 3, {}),
+    ],
+    ids=["kingdoms-of-crusaders", "medina", "tumult-royal", "im-zeichen-des-kreuzes"],
+)
+def test_one_human_against_bots_to_the_end(
+    server: str, browser: Any, game: str, players: int, options: dict[str, Any], tmp_path: Path
+) -> None:
+    link = _table(server, game, players, seed=5, options=options)
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(link)
+    page.wait_for_selector("#board svg")
+    shots = Path(SHOTS) if SHOTS else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / f"{game}.png"))
+    moves = _play_to_the_end(page, random.Random(3))
+    assert moves > 0
+    assert "Winners" in page.locator("#result").text_content()
+    page.close()
