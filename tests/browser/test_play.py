@@ -86,3 +86,58 @@ def test_one_human_against_bots_to_the_end(
     assert moves > 0
     assert "Winners" in page.locator("#result").text_content()
     page.close()
+
+
+def test_two_humans_play_kingdoms_of_crusaders_in_two_browsers(server: str, browser: Any) -> None:
+    """Two browser contexts (two people), each on its own link; moves reach the other at once;
+    a reload in the middle restores the seat."""
+    made = httpx.post(
+        server + "/api/tables",
+        json={
+            "game": "kingdoms-of-crusaders",
+            "players": 2,
+            "seed": 8,
+            "seats": [{"kind": "human"}] * 2,
+        },
+    ).json()
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 800}) for _ in range(2)]
+    pages = [ctx.new_page() for ctx in contexts]
+    for page, seat in zip(pages, made["seats"], strict=True):
+        page.goto(seat["link"])
+        page.wait_for_selector("#board svg")
+    rng = random.Random(11)
+    moves = 0
+    reloaded = False
+    while True:
+        done = [p.locator("#result:not([hidden])").count() > 0 for p in pages]
+        if all(done):
+            break
+        mover = next(
+            (p for p in pages if p.locator("#buttons button.choice").count() > 0),
+            None,
+        )
+        if mover is None:
+            pages[0].wait_for_timeout(50)
+            continue
+        other = pages[1] if mover is pages[0] else pages[0]
+        status = "() => document.getElementById('status').textContent"
+        before = [other.evaluate(status), mover.evaluate(status)]
+        buttons = mover.locator("#buttons button.choice")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        # both browsers are told at once
+        for page, was in zip((other, mover), before, strict=True):
+            page.wait_for_function(
+                "(v) => document.getElementById('status').textContent !== v",
+                arg=was,
+                timeout=30_000,
+            )
+        moves += 1
+        if moves == 6 and not reloaded:
+            mover.reload()
+            mover.wait_for_selector("#board svg")
+            reloaded = True
+    assert moves > 10 and reloaded
+    texts = [p.locator("#result").text_content() for p in pages]
+    assert all("Winners" in t for t in texts)
+    for ctx in contexts:
+        ctx.close()
