@@ -251,3 +251,35 @@ def test_pages_are_served(client: Any) -> None:
     assert client.get("/play/unknown-token").status_code == 404
     assert client.get("/static/table.js").status_code == 200
     assert client.get("/static/../app.py").status_code == 404
+
+
+def test_the_grab_runs_in_real_time(client: Any) -> None:
+    """Tumult Royal's grab ticks last tick_ms at a live table (TR-G14): a seat that gives no
+    input waits, so the grab ends by the clock even if the human never clicks."""
+    made = create(
+        client,
+        game="tumult-royal",
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+        options={"tick_ms": 20, "grab_ticks": 6},
+        players=2,
+        seed=4,
+    )
+    token = token_of(made["seats"][0]["link"])
+    rng = random.Random(2)
+    saw_clock = False
+    end = time.time() + 60
+    while True:
+        data = client.get(f"/api/seat/{token}").json()
+        phase = data["view"]["phase"]
+        if phase == "grab":
+            saw_clock = saw_clock or "clock" in data
+        elif data["view"].get("round", 0) >= 2 or data["over"]:
+            break
+        elif 0 in data["actors"]:  # start statues and builds wait for the human
+            client.post(
+                f"/api/seat/{token}/act",
+                json={"expected_version": data["version"], "action": rng.choice(data["legal"])},
+            )
+        assert time.time() < end, f"stuck in phase {phase}"
+        time.sleep(0.01)
+    assert saw_clock

@@ -152,6 +152,17 @@ class State(ABC):
     def winners(self) -> list[int]:
         """Seats that win (several share a win); empty before the end."""
 
+    def realtime_step(self) -> tuple[str, int] | None:
+        """For a step played against the clock at a live table (Tumult Royal's grab ticks):
+        a name of the current step (it changes when the step does) and the milliseconds it
+        lasts. The table submits ``idle_action`` for every seat that has not chosen by then.
+        ``None`` for ordinary steps, which wait for their actor."""
+        return None
+
+    def idle_action(self, seat: int) -> Action | None:
+        """What a seat that lets a real-time step pass does (e.g. ``wait``)."""
+        return None
+
     def ending(self) -> str | None:
         """How a finished game ended, in the game's own terms (e.g. ``"jerusalem"`` or
         ``"deck"``) for games that can end in several ways; ``None`` otherwise."""

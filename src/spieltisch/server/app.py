@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from .. import bots
 from ..engine.errors import SpieltischError
@@ -48,11 +49,39 @@ class Act(BaseModel):
     action: dict[str, Any] = Field(..., description="the action's JSON, as in 'legal'")
 
 
-def _error(status: int, message: str, rule: str | None = None) -> JSONResponse:
+class ErrorBody(BaseModel):
+    """What every refused request gets; it changes nothing."""
+
+    error: str = Field(..., description="what is wrong, in a sentence")
+    rule: str | None = Field(None, description="the rule an illegal move breaks, e.g. ZK-R14")
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for the error statuses a route may answer with."""
+    meaning = {
+        400: "malformed request or action",
+        403: "a spectator link cannot do this",
+        404: "unknown link or table",
+        409: "stale version: another move came first",
+        413: f"request body over {MAX_BODY} bytes",
+        422: "illegal move (the engine's reason and the rule)",
+    }
+    out: dict[int | str, dict[str, Any]] = {
+        status: {"model": ErrorBody, "description": meaning[status]}
+        for status in (400, 413, *statuses)
+    }
+    # any other refusal (e.g. 405); also keeps FastAPI from documenting its own 422 body
+    out["4XX"] = {"model": ErrorBody, "description": "another refused request"}
+    return out
+
+
+def _error(
+    status: int, message: str, rule: str | None = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
     body: dict[str, Any] = {"error": message}
     if rule:
         body["rule"] = rule
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _links(request: Request, table: LiveTable) -> dict[str, Any]:
@@ -132,11 +161,22 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         return _error(400, f"malformed request: {problems}")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # every method of the path, not just the first route's
+            methods = {
+                method
+                for route in request.app.router.routes
+                if isinstance(route, Route) and route.methods
+                if route.matches(request.scope)[0] != Match.NONE
+                for method in route.methods
+            }
+            if methods:
+                headers["Allow"] = ", ".join(sorted(methods))
+        return _error(exc.status_code, str(exc.detail), headers=headers)
 
     # -- API ---------------------------------------------------------------------------
-    @app.get("/api/games", summary="The games, their options and bots")
+    @app.get("/api/games", summary="The games, their options and bots", responses=_errors())
     async def api_games() -> list[dict[str, Any]]:
         out = []
         for game in all_games():
@@ -164,13 +204,16 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             )
         return out
 
-    @app.post("/api/tables", summary="Create a table", status_code=201)
+    @app.post("/api/tables", summary="Create a table", status_code=201, responses=_errors())
     async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:
         try:
             game = lookup_game(body.game)
         except SpieltischError as exc:
             raise TableError(str(exc)) from None
-        players = body.players if body.players is not None else game.default_players
+        if body.players is not None:
+            players = body.players
+        else:  # the seats say how many play, else the game's usual number
+            players = len(body.seats) if body.seats else game.default_players
         if not game.min_players <= players <= game.max_players:
             raise TableError(
                 f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}"
@@ -180,15 +223,19 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         table = await manager.create(game.id, players, body.options, kinds, seed=body.seed)
         return _links(request, table)
 
-    @app.get("/api/tables", summary="Open, running and finished tables")
+    @app.get("/api/tables", summary="Open, running and finished tables", responses=_errors())
     async def api_tables() -> list[dict[str, Any]]:
         return [_summary(t) for t in await manager.all_tables()]
 
-    @app.get("/api/tables/{table_id}", summary="One table's public summary")
+    @app.get("/api/tables/{table_id}", summary="One table's public summary", responses=_errors(404))
     async def api_table(table_id: str) -> dict[str, Any]:
         return _summary(await manager.get(table_id))
 
-    @app.post("/api/seat/{token}/rematch", summary="A new table with the same game and seats")
+    @app.post(
+        "/api/seat/{token}/rematch",
+        summary="A new table with the same game and seats",
+        responses=_errors(403, 404),
+    )
     async def api_rematch(token: str, request: Request) -> dict[str, Any]:
         table, seat = await manager.by_token(token)
         if seat is None:
@@ -201,12 +248,20 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         )
         return _links(request, new)
 
-    @app.get("/api/seat/{token}", summary="What a seat (or a spectator link) sees now")
+    @app.get(
+        "/api/seat/{token}",
+        summary="What a seat (or a spectator link) sees now",
+        responses=_errors(404),
+    )
     async def api_seat(token: str, lang: str = "en") -> dict[str, Any]:
         table, seat = await manager.by_token(token)
         return table.payload(seat, lang if lang in LANGS else "en")
 
-    @app.post("/api/seat/{token}/act", summary="Make a move for the link's seat")
+    @app.post(
+        "/api/seat/{token}/act",
+        summary="Make a move for the link's seat",
+        responses=_errors(403, 404, 409, 422),
+    )
     async def api_act(token: str, body: Act) -> dict[str, Any]:
         table, seat = await manager.by_token(token)
         if seat is None:

@@ -42,6 +42,14 @@ class TableError(SpieltischError):
         self.rule = rule
 
 
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 def render_svg(game_id: str, view: dict[str, Any], lang: str, legal: list[dict[str, Any]]) -> str:
     path = SVG_RENDERERS.get(game_id)
     if path is None:
@@ -74,6 +82,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.updated = time.time()
+        # the real-time step in progress (name, deadline on the loop's clock), if any
+        self.step: tuple[str, float] | None = None
 
     @property
     def id(self) -> str:
@@ -127,6 +137,11 @@ class LiveTable:
             "log": log,
             "over": state.is_over(),
         }
+        step = state.realtime_step()
+        if step is not None and self.step is not None and self.step[0] == step[0]:
+            loop_now = asyncio.get_running_loop().time() if _loop_running() else None
+            left = 0.0 if loop_now is None else max(0.0, self.step[1] - loop_now)
+            out["clock"] = {"step": step[0], "step_ms": step[1], "left_ms": int(left * 1000)}
         if state.is_over():
             out["winners"] = state.winners()
             out["scores"] = state.scores()
@@ -143,6 +158,7 @@ class TableManager:
         self.bot_budget = bot_budget
         self._load_lock = asyncio.Lock()
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._step_tasks: dict[str, asyncio.Task[None]] = {}
 
     # -- tables ----------------------------------------------------------------------------
     async def create(
@@ -263,7 +279,9 @@ class TableManager:
         return [s.seat for s in table.record.seats if s.kind == BOT and s.seat in actors]
 
     def kick_bots(self, table: LiveTable) -> None:
-        """Let the table's bots play until a human must act (in the background)."""
+        """Let the table's bots play until a human must act (in the background), and run the
+        clock of a real-time step."""
+        self._arm_clock(table)
         if table.state.is_over() or not self.bot_seats(table):
             return
         running = self._bot_tasks.get(table.id)
@@ -299,7 +317,48 @@ class TableManager:
                     await self._commit(table, seat, action)
                 except TableError:
                     continue
+                self._arm_clock(table)
             await self.broadcast(table)
+
+    # -- real-time steps -------------------------------------------------------------------
+    def _arm_clock(self, table: LiveTable) -> None:
+        """A real-time step (Tumult Royal's grab tick) lasts its milliseconds from the moment
+        it begins, the same for every seat; then every seat that has not chosen idles."""
+        step = table.state.realtime_step()
+        if step is None:
+            table.step = None
+            return
+        if table.step is not None and table.step[0] == step[0]:
+            return  # this step's clock is already running
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        table.step = (step[0], loop.time() + step[1] / 1000)
+        self._step_tasks[table.id] = loop.create_task(self._end_step(table, step[0], step[1]))
+
+    async def _end_step(self, table: LiveTable, name: str, ms: int) -> None:
+        await asyncio.sleep(ms / 1000)
+        moved = False
+        async with table.lock:
+            step = table.state.realtime_step()
+            if step is None or step[0] != name:
+                return  # everybody chose in time
+            for seat in list(table.state.actors()):
+                action = table.state.idle_action(seat)
+                if action is None:
+                    continue
+                try:
+                    await self._commit(table, seat, action)
+                    moved = True
+                except TableError:
+                    continue
+                step = table.state.realtime_step()
+                if step is None or step[0] != name:
+                    break
+        if moved:
+            await self.broadcast(table)
+            self.kick_bots(table)
 
     async def wait_for_bots(self, table: LiveTable) -> None:
         """Until the table's bots have nothing to do (tests and benchmarks)."""

@@ -61,6 +61,7 @@ def table_page(token: str) -> str:
 <section id="board-area"><div id="board"></div></section>
 <aside>
 <section id="turn"></section>
+<div id="clock" hidden aria-live="off"></div>
 <section id="choices"><h2 data-t="your_move">Your move</h2><div id="buttons"></div></section>
 <p id="error" class="error" role="alert"></p>
 <section id="result" hidden></section>

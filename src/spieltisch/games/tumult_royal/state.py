@@ -676,6 +676,16 @@ class TumultState(State):
             for s in range(self.players)
         ]
 
+    def realtime_step(self) -> tuple[str, int] | None:
+        """The grab ticks run in real time at a live table (TR-G14): ``tick_ms`` each."""
+        if self.phase != GRAB:
+            return None
+        return f"round {self.round} tick {self.tick}", int(self.options["tick_ms"])
+
+    def idle_action(self, seat: int) -> Action | None:
+        """A seat that gives no input in a tick waits (TR-G14)."""
+        return WAIT if self.phase == GRAB and seat in self.actors() else None
+
     def ending(self) -> str | None:
         """``threshold``, ``round limit`` or ``25th statue``: which end check fired."""
         return self.end_reason or None

@@ -44,8 +44,26 @@
     send({type: "act", id: nextId++, expected_version: last.version, action: action});
   }
 
+  let clockTimer = null;
+  function showClock(update) {
+    // a real-time step (Tumult Royal's grab tick): a countdown to the end of the tick
+    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    const box = document.getElementById("clock");
+    if (!update.clock) { box.hidden = true; return; }
+    box.hidden = false;
+    const end = Date.now() + update.clock.left_ms;
+    const tick = () => {
+      const left = Math.max(0, end - Date.now());
+      box.textContent = "⏱ " + (left / 1000).toFixed(1) + " s";
+      box.style.setProperty("--left", String(left / update.clock.step_ms));
+    };
+    tick();
+    clockTimer = setInterval(tick, 100);
+  }
+
   function render(update) {
     last = update;
+    showClock(update);
     document.getElementById("title").textContent = update.game_name;
     const board = document.getElementById("board");
     board.innerHTML = update.svg || "";
