@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from .bench import bench
+from .bench_server import bench_server
 from .calibrate import calibrate
 from .catalog import games, rules
 from .play import play
@@ -29,6 +30,7 @@ app.command()(bench)
 app.command()(calibrate)
 app.command()(serve)
 app.command(name="tower-stats")(tower_stats)
+app.command(name="bench-server")(bench_server)
 
 
 def main() -> None:

@@ -1,0 +1,85 @@
+"""``spieltisch bench-server``: a thin wrapper over ``spieltisch.analysis.bench_server``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from .config import check_writable, load_game
+from .console import err, fail, out, reports_errors
+
+
+@reports_errors
+def bench_server(
+    tables: Annotated[
+        int, typer.Option(min=1, help="Concurrent tables (all seats human, one socket each).")
+    ] = 100,
+    moves: Annotated[int, typer.Option(min=1, help="Moves per table.")] = 20,
+    game: Annotated[
+        str, typer.Option(help="Game id, e.g. kingdoms-of-crusaders.")
+    ] = "kingdoms-of-crusaders",
+    players: Annotated[
+        int | None, typer.Option(help="Players per table (the game's default if omitted).")
+    ] = None,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Port of the server (0: a free port).")
+    ] = 0,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL of the server (default: a temporary SQLite file)."),
+    ] = None,
+    think: Annotated[
+        float,
+        typer.Option(
+            min=0.0, help="Seconds a client waits before each move (±50%); 0: move at once."
+        ),
+    ] = 0.0,
+    timeout: Annotated[
+        float, typer.Option(min=1.0, help="Seconds after which the run stops, done or not.")
+    ] = 300.0,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and of the clients' moves.")] = 0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the report as JSON instead of a table.")
+    ] = False,
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="Also write the report as JSON to this file.")
+    ] = None,
+) -> None:
+    """Load-test the web table: N concurrent tables on loopback, scripted WebSocket clients;
+    move-to-update latency, payload sizes, memory per table."""
+    load_game(game)  # an unknown game is a user error before anything starts
+    check_writable(out_file)
+    from ..analysis import bench_server as bs
+
+    progress = None if as_json else (lambda message: err().print(f"[dim]{escape(message)}[/dim]"))
+    try:
+        report = bs.run_server_bench(
+            tables=tables,
+            moves=moves,
+            game=game,
+            players=players,
+            port=port,
+            db=db,
+            think=think,
+            timeout=timeout,
+            seed=seed,
+            progress=progress,
+        )
+    except ValueError as exc:
+        fail(str(exc))
+    except RuntimeError as exc:
+        fail(f"the benchmark failed: {exc}")
+    data = bs.report_to_json(report)
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    else:
+        out().print(bs.format_report(report))
+    if out_file is not None:
+        out_file.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        if not as_json:
+            out().print(f"Report written to {escape(str(out_file))}")

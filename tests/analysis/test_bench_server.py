@@ -1,0 +1,95 @@
+"""The web table's load benchmark produces sane, complete reports and stops its server.
+Benchmarks are not tests: nothing here asserts how fast anything is."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+from spieltisch.analysis.bench_server import (
+    REPORT_SCHEMA,
+    ServerBenchReport,
+    Spread,
+    format_report,
+    percentile,
+    report_to_json,
+    run_server_bench,
+)
+from tests.cli.conftest import run
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX server process")
+
+
+def _check_spread(spread: Spread | None) -> None:
+    assert spread is not None
+    assert spread.count > 0
+    assert math.isfinite(spread.mean) and spread.mean >= 0
+    assert 0 <= spread.p50 <= spread.p95 <= spread.p99 <= spread.max
+
+
+def _check_report(data: dict[str, object], tables: int, moves: int) -> None:
+    assert data["schema"] == REPORT_SCHEMA
+    assert data["tables"] == tables and data["moves_per_table"] == moves
+    assert not data["timed_out"]
+    assert data["tables_finished"] == tables
+    assert data["moves"] == tables * moves  # every table made its moves (no game ends so soon)
+    assert data["errors"] == 0
+    assert isinstance(data["moves_per_second"], float) and data["moves_per_second"] > 0
+
+
+def test_percentile_interpolates_and_orders() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 0) == 1 and percentile(values, 100) == 100
+    assert percentile(values, 50) == pytest.approx(50.5)
+    assert percentile([3.0], 99) == 3.0
+    with pytest.raises(ValueError):
+        percentile([], 50)
+
+
+def test_small_run_reports_every_figure() -> None:
+    report = run_server_bench(tables=3, moves=5, timeout=60)
+    assert isinstance(report, ServerBenchReport)
+    data = report_to_json(report)
+    _check_report(data, 3, 5)
+    json.dumps(data)  # JSON-able
+    _check_spread(report.latency_ms)
+    _check_spread(report.fanout_ms)
+    _check_spread(report.payload_kb)
+    assert report.latency_ms is not None and report.latency_ms.count == 15
+    assert report.payload_kb is not None and report.payload_kb.p50 > 0
+    assert report.updates >= 3 * 2 * (5 + 1)  # 2 seats: the first update and one per move
+    assert report.sockets == 3 * report.players
+    if sys.platform.startswith("linux"):
+        assert report.rss_live_mb is not None and report.rss_live_mb > 0
+        assert report.memory_per_table_mb is not None
+        assert math.isfinite(report.memory_per_table_mb)
+    assert format_report(report) is not None
+
+
+def test_bad_numbers_are_refused_before_a_server_starts() -> None:
+    with pytest.raises(ValueError, match="tables"):
+        run_server_bench(tables=0)
+    with pytest.raises(ValueError, match="players"):
+        run_server_bench(tables=1, players=9)
+
+
+def test_cli_json(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = run(["bench-server", "--tables", "2", "--moves", "3", "--json", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    _check_report(data, 2, 3)
+    assert data["latency_ms"]["p95"] >= data["latency_ms"]["p50"] >= 0
+    assert data["payload_kb"]["mean"] > 0
+    assert "memory_per_table_mb" in data
+    assert json.loads(out.read_text()) == data
+
+
+def test_cli_unknown_game_is_a_user_error() -> None:
+    result = run(["bench-server", "--tables", "1", "--game", "nope"])
+    assert result.exit_code == 2, result.output
+    assert "error:" in result.output
