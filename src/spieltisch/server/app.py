@@ -41,7 +41,12 @@ class CreateTable(BaseModel):
     players: int | None = Field(None, description="number of players; the game's default")
     options: dict[str, Any] = Field(default_factory=dict, description="game options")
     seats: list[SeatSpec] | None = Field(None, description="one per seat; default all human")
-    seed: int | None = Field(None, description="seed of the game (random if omitted)")
+    seed: int | None = Field(
+        None,
+        ge=-(2**31),
+        lt=2**31,
+        description="seed of the game, a 32-bit integer (random if omitted)",
+    )
 
 
 class Act(BaseModel):
@@ -304,6 +309,8 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             message = json.loads(text)
         except json.JSONDecodeError as exc:
             return {"type": "error", "error": f"malformed JSON: {exc.msg}"}
+        except RecursionError:
+            return {"type": "error", "error": "malformed JSON: nested too deeply"}
         if not isinstance(message, dict):
             return {"type": "error", "error": "a message must be a JSON object with a 'type'"}
         ref = message.get("id")
