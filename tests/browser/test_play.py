@@ -141,3 +141,24 @@ def test_two_humans_play_kingdoms_of_crusaders_in_two_browsers(server: str, brow
     assert all("Winners" in t for t in texts)
     for ctx in contexts:
         ctx.close()
+
+
+def test_the_lobby_creates_a_table_and_hands_out_links(server: str, browser: Any) -> None:
+    """The lobby: choose a game and seats, create the table, follow the seat's link; the
+    German switch translates the page."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value='medina']", state="attached")
+    page.select_option("#game", "medina")
+    page.select_option("#players", "3")
+    page.select_option("#seats select[name='seat1']", "bot:random")
+    page.click("#create-button")
+    link = page.locator("#created a.seat-link").first
+    link.wait_for()
+    assert page.locator("#created a.seat-link").count() == 1  # one human seat, one link
+    page.click("[data-lang='de']")
+    assert page.locator("#create-button").text_content() == "Tisch anlegen"
+    page.goto(link.get_attribute("href"))
+    page.wait_for_selector("#board svg")
+    assert page.locator("#board [data-action]").count() > 0  # Medina: the human starts
+    page.close()

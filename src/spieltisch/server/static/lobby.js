@@ -84,6 +84,7 @@
         input.value = typeof opt.default === "string" ? opt.default : JSON.stringify(opt.default);
       }
       input.name = "option:" + opt.name;
+      input.dataset.initial = input.value;
       input.dataset.choice = opt.choices ? "1" : "";
       label.appendChild(input);
       const small = document.createElement("small");
@@ -116,8 +117,11 @@
     $("error").textContent = "";
     const options = {};
     document.querySelectorAll("[name^='option:']").forEach((el) => {
+      if (el.value === el.dataset.initial) return; // untouched: the game's default
       const name = el.name.slice(7);
-      options[name] = el.dataset.choice ? JSON.parse(el.value) : el.value;
+      let value = el.value;
+      try { value = JSON.parse(el.value); } catch (err) { /* plain text, e.g. random */ }
+      options[name] = value;
     });
     const seats = [];
     document.querySelectorAll("#seats select").forEach((sel) => {
