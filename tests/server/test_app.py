@@ -283,3 +283,20 @@ def test_the_grab_runs_in_real_time(client: Any) -> None:
         assert time.time() < end, f"stuck in phase {phase}"
         time.sleep(0.01)
     assert saw_clock
+
+
+def test_a_chunked_body_over_the_limit_is_refused(client: Any) -> None:
+    """A body without Content-Length is counted as it arrives (413 past 64 KiB)."""
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=6)
+    token = token_of(made["seats"][0]["link"])
+    before = client.get(f"/api/seat/{token}").json()
+
+    def chunks() -> Any:
+        for _ in range(40):
+            yield b" " * 8192
+
+    r = client.post(
+        f"/api/seat/{token}/act", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 413 and "larger" in r.json()["error"]
+    assert client.get(f"/api/seat/{token}").json()["version"] == before["version"]

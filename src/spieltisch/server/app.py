@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import bots
 from ..engine.errors import SpieltischError
@@ -122,6 +123,32 @@ def _summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
+class CountedBody:
+    """Refuses a request body that grows past ``MAX_BODY`` while it arrives (a chunked
+    upload has no Content-Length to check up front)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise StarletteHTTPException(
+                    413, f"the request body is larger than {MAX_BODY} bytes"
+                )
+            return message
+
+        await self.app(scope, counted, send)
+
+
 def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI:
     """The application; ``db_url`` defaults to SQLite in the user's data directory."""
     store = store or Store.open(db_url)
@@ -140,6 +167,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         lifespan=lifespan,
     )
     app.state.manager = manager
+    app.add_middleware(CountedBody)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Response:
