@@ -162,3 +162,41 @@ def test_the_lobby_creates_a_table_and_hands_out_links(server: str, browser: Any
     page.wait_for_selector("#board svg")
     assert page.locator("#board [data-action]").count() > 0  # Medina: the human starts
     page.close()
+
+
+def test_the_tumult_royal_grab_runs_in_real_time(server: str, browser: Any) -> None:
+    """TR-G14 at the table: during the grab a countdown shows the tick; a seat that does not
+    click waits, and the ticks go on by the clock."""
+    made = httpx.post(
+        server + "/api/tables",
+        json={
+            "game": "tumult-royal",
+            "seed": 4,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+            "options": {"tick_ms": 400},
+        },
+    ).json()
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(made["seats"][0]["link"])
+    page.wait_for_selector("#board svg")
+    rng = random.Random(5)
+    for _ in range(50):  # place the start statues until the grab begins
+        if page.locator("#clock:not([hidden])").count():
+            break
+        buttons = page.locator("#buttons button.choice")
+        if buttons.count():
+            status = page.evaluate("() => document.getElementById('status').textContent")
+            buttons.nth(rng.randrange(buttons.count())).click()
+            page.wait_for_function(
+                "(v) => document.getElementById('status').textContent !== v", arg=status
+            )
+        else:
+            page.wait_for_timeout(50)
+    page.wait_for_selector("#clock:not([hidden])")
+    assert "s" in page.locator("#clock").text_content()
+    tick = page.evaluate("() => document.getElementById('status').textContent")
+    # no click: the tick ends by the clock and the next one starts
+    page.wait_for_function(
+        "(v) => document.getElementById('status').textContent !== v", arg=tick, timeout=10_000
+    )
+    page.close()
