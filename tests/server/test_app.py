@@ -300,3 +300,39 @@ def test_a_chunked_body_over_the_limit_is_refused(client: Any) -> None:
     )
     assert r.status_code == 413 and "larger" in r.json()["error"]
     assert client.get(f"/api/seat/{token}").json()["version"] == before["version"]
+
+
+def test_a_choice_in_a_real_time_step_is_not_stale_when_others_chose_first(client: Any) -> None:
+    """In a grab tick the other seat's choice raises the version but changes nothing this
+    seat may do, so a choice made on the tick's earlier version still counts (TR-G6)."""
+    made = create(
+        client,
+        game="tumult-royal",
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        options={"tick_ms": 600_000},
+        seed=4,
+    )
+    tokens = [token_of(s["link"]) for s in made["seats"]]
+    rng = random.Random(1)
+    for _ in range(40):  # start statues until the grab
+        data = client.get(f"/api/seat/{tokens[0]}").json()
+        if data["view"]["phase"] == "grab":
+            break
+        seat = data["actors"][0]
+        mine = client.get(f"/api/seat/{tokens[seat]}").json()
+        client.post(
+            f"/api/seat/{tokens[seat]}/act",
+            json={"expected_version": mine["version"], "action": rng.choice(mine["legal"])},
+        )
+    views = [client.get(f"/api/seat/{t}").json() for t in tokens]
+    assert views[0]["view"]["phase"] == "grab" and set(views[0]["actors"]) == {0, 1}
+    first = client.post(
+        f"/api/seat/{tokens[0]}/act",
+        json={"expected_version": views[0]["version"], "action": views[0]["legal"][0]},
+    )
+    assert first.status_code == 200
+    second = client.post(
+        f"/api/seat/{tokens[1]}/act",
+        json={"expected_version": views[1]["version"], "action": views[1]["legal"][0]},
+    )
+    assert second.status_code == 200, second.text

@@ -82,8 +82,9 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.updated = time.time()
-        # the real-time step in progress (name, deadline on the loop's clock), if any
-        self.step: tuple[str, float] | None = None
+        # the real-time step in progress: name, deadline on the loop's clock, and the table
+        # version at which it began
+        self.step: tuple[str, float, int] | None = None
 
     @property
     def id(self) -> str:
@@ -244,7 +245,9 @@ class TableManager:
         except MalformedAction as exc:
             raise TableError(str(exc)) from None
         async with table.lock:
-            if expected_version != table.version:
+            if expected_version != table.version and not self._same_step(
+                table, seat, expected_version
+            ):
                 raise TableError(
                     f"stale move: the table is at version {table.version}, not "
                     f"{expected_version}; reload the table",
@@ -254,6 +257,20 @@ class TableManager:
         await self.broadcast(table)
         self.kick_bots(table)
         return version
+
+    @staticmethod
+    def _same_step(table: LiveTable, seat: int, expected_version: int) -> bool:
+        """In a real-time step the other seats' choices raise the version without changing
+        what ``seat`` may do: a choice made on any version of the step still counts."""
+        step = table.step
+        now = table.state.realtime_step()
+        return (
+            step is not None
+            and now is not None
+            and now[0] == step[0]
+            and step[2] <= expected_version <= table.version
+            and seat in table.state.actors()
+        )
 
     async def _commit(self, table: LiveTable, seat: int, action: Any) -> int:
         """Under the table's lock: check on a copy, store, then apply for real."""
@@ -334,7 +351,7 @@ class TableManager:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        table.step = (step[0], loop.time() + step[1] / 1000)
+        table.step = (step[0], loop.time() + step[1] / 1000, table.version)
         self._step_tasks[table.id] = loop.create_task(self._end_step(table, step[0], step[1]))
 
     async def _end_step(self, table: LiveTable, name: str, ms: int) -> None:
