@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -55,3 +56,33 @@ class Panel:
             line = candidate
         if line:
             self.line(line, size, indent, **attrs)
+
+
+def action_payload(action: dict[str, Any]) -> str:
+    """An action's JSON as it goes into a ``data-action`` attribute (compact)."""
+    return json.dumps(action, separators=(",", ":"))
+
+
+def button_rows(
+    items: Sequence[tuple[str, dict[str, Any]]], left: int, right: int, top: int
+) -> tuple[list[str], int]:
+    """``(label, action)`` pairs as clickable buttons in rows from ``left``, wrapping before
+    ``right``; returns the group and the y below it."""
+    out = ['<g class="buttons">']
+    x = left
+    for label, action in items:
+        w = 14 + 7 * len(label)
+        if x + w > right and x > left:
+            x = left
+            top += 28
+        out.append(
+            f'<g class="target button" data-action={attr(action_payload(action))} '
+            'style="cursor:pointer">'
+            f'<rect x="{x}" y="{top + 4}" width="{w}" height="22" rx="5" fill="#e8f8f5" '
+            'stroke="#00c853" stroke-width="2"/>'
+            + text_element(x + 7, top + 19, label, 12)
+            + "</g>"
+        )
+        x += w + 8
+    out.append("</g>")
+    return out, top + 32

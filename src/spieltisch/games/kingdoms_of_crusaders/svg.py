@@ -28,13 +28,12 @@ territory's header (``data-target``), everything else a button below the hand.""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 from ...engine.markup import strip_markup
-from ...engine.svg import Panel
+from ...engine.svg import Panel, action_payload, button_rows
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .symbols import COLOURS
@@ -119,10 +118,6 @@ def _names(seats: Sequence[int], viewer: int | None, lab: dict[str, str]) -> str
 
 def _colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def _payload(action: dict[str, Any]) -> str:
-    return json.dumps(action, separators=(",", ":"))
 
 
 def _col_x(i: int) -> int:
@@ -269,7 +264,7 @@ def _territory(
         bx = x0 + COL_W - 8 - w
         by = top + 4 + k * 24
         body.append(
-            f'<g class="target button" data-action={_attr(_payload(action))} '
+            f'<g class="target button" data-action={_attr(action_payload(action))} '
             f'data-target="{t}" style="cursor:pointer">'
             f"<title>{escape(lab['act_claim'].format(n=t))}</title>"
             f'<rect x="{bx}" y="{by}" width="{w}" height="20" rx="5" fill="#e8f8f5" '
@@ -376,7 +371,7 @@ def _drop_zone(
             title = slab["play_title"].format(card=code, slots=card_slots, t=t)
             cx = zx + k * w
             out.append(
-                f'<g class="target" data-action={_attr(_payload(action))} data-target="{t}" '
+                f'<g class="target" data-action={_attr(action_payload(action))} data-target="{t}" '
                 f'data-card={_attr(code)} style="cursor:pointer">'
                 f"<title>{escape(title)}</title>"
                 f'<rect x="{cx + 1:g}" y="{y + 1}" width="{w - 2:g}" height="{DROP_H - 6}" '
@@ -457,23 +452,8 @@ def _buttons(
 ) -> tuple[list[str], int]:
     if not actions:
         return [], top
-    out = ['<g class="buttons">']
-    x = MARGIN
-    for action in actions:
-        label = _button_label(action, lab, slab)
-        w = 14 + 7 * len(label)
-        if x + w > MARGIN + width and x > MARGIN:
-            x = MARGIN
-            top += 28
-        out.append(
-            f'<g class="target button" data-action={_attr(_payload(action))} '
-            'style="cursor:pointer">'
-            f'<rect x="{x}" y="{top + 4}" width="{w}" height="22" rx="5" fill="#e8f8f5" '
-            'stroke="#00c853" stroke-width="2"/>' + _text(x + 7, top + 19, label, 12) + "</g>"
-        )
-        x += w + 8
-    out.append("</g>")
-    return out, top + 32
+    items = [(_button_label(action, lab, slab), action) for action in actions]
+    return button_rows(items, MARGIN, MARGIN + width, top)
 
 
 def _status(view: dict[str, Any], lab: dict[str, str]) -> str:

@@ -12,12 +12,11 @@ gets a clickable element (class ``target``) whose ``data-action`` holds the acti
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ...engine.svg import Panel
+from ...engine.svg import Panel, action_payload
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .text import LETTERS, palace_sum
@@ -319,7 +318,7 @@ def _targets(legal: Sequence[dict[str, Any]], b: _Board) -> tuple[list[str], lis
                 if kind == "build"
                 else KIND_COLOURS.get(kind, "#fff")
             )
-            payload = json.dumps(action, separators=(",", ":"))
+            payload = action_payload(action)
             out.append(
                 f'<rect class="target" data-target="{x},{y}" data-action={_attr(payload)} '
                 f'x="{b.x0(x) + 2}" y="{b.y0(y) + 2 + i * h:g}" width="{CELL - 4}" '
@@ -374,7 +373,7 @@ def _panel(
     if extra:
         panel.line(" · ".join(extra))
     for action in cellless:
-        payload = json.dumps(action, separators=(",", ":"))
+        payload = action_payload(action)
         panel.y += 6
         panel.out.append(
             f'<g class="target" data-action={_attr(payload)} style="cursor:pointer">'

@@ -16,12 +16,11 @@ field is split into one strip per payment), peeks on their slot, the others as b
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ...engine.svg import Panel
+from ...engine.svg import Panel, action_payload, button_rows
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .text import (
@@ -178,7 +177,7 @@ def _field_targets(legal: Sequence[dict[str, Any]], land: _Land) -> list[str]:
     for (r, c), actions in by_field.items():
         h = (CELL - 4) / len(actions)
         for i, action in enumerate(actions):
-            payload = json.dumps(action, separators=(",", ":"))
+            payload = action_payload(action)
             kind = str(action.get("type", ""))
             paid = _faces(action.get("payment", []))
             title = f"{kind.replace('_', ' ')} ({r},{c})" + (f": {paid}" if paid else "")
@@ -285,7 +284,7 @@ def _slots(
         )
         action = peeks.get(s)
         if action is not None:
-            payload = json.dumps(action, separators=(",", ":"))
+            payload = action_payload(action)
             out.append(
                 f'<rect class="target" data-target-slot="{s}" data-action={_attr(payload)} '
                 f'x="{x - 2}" y="{y - 2}" width="{SLOT_W + 4}" height="{SLOT_H + 4}" rx="5" '
@@ -318,24 +317,11 @@ def _buttons(
     simple = [a for a in legal if a.get("type") not in ("peek", "build", "place_start")]
     if not simple:
         return [], top
-    out = ['<g class="buttons">']
-    x = MARGIN
+    items = []
     for action in simple:
         kind = str(action.get("type", ""))
-        label = lab.get(f"act_{kind}", kind.replace("_", " "))
-        w = 14 + 7 * len(label)
-        payload = json.dumps(action, separators=(",", ":"))
-        if x + w > MARGIN + LEFT_MIN + 40 and x > MARGIN:
-            x = MARGIN
-            top += 28
-        out.append(
-            f'<g class="target button" data-action={_attr(payload)} style="cursor:pointer">'
-            f'<rect x="{x}" y="{top + 4}" width="{w}" height="22" rx="5" fill="#e8f8f5" '
-            'stroke="#00c853" stroke-width="2"/>' + _text(x + 7, top + 19, label, 12) + "</g>"
-        )
-        x += w + 8
-    out.append("</g>")
-    return out, top + 32
+        items.append((lab.get(f"act_{kind}", kind.replace("_", " ")), action))
+    return button_rows(items, MARGIN, MARGIN + LEFT_MIN + 40, top)
 
 
 def _chronicle(view: dict[str, Any], top: int, lab: dict[str, str]) -> tuple[list[str], int]:

@@ -21,13 +21,12 @@ JSON: the actions with a ``to`` cell (move, event, step, move_unit, retreat) on 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from functools import cache
 from html import escape
 from typing import Any
 
-from ...engine.svg import Panel
+from ...engine.svg import Panel, action_payload, button_rows
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .board import CRETE, GREEN_CITY, JERUSALEM, MOUNTAIN, RED, SEA
@@ -325,7 +324,7 @@ def _targets(
     for (x, y), actions in by_cell.items():
         h = (CELL - 4) / len(actions)
         for i, action in enumerate(actions):
-            payload = json.dumps(action, separators=(",", ":"))
+            payload = action_payload(action)
             out.append(
                 f'<rect class="target" data-target="{x},{y}" data-action={_attr(payload)} '
                 f'x="{m.x0(x) + 2}" y="{m.y0(y) + 2 + i * h:g}" width="{CELL - 4}" '
@@ -374,8 +373,7 @@ def _buttons(
 ) -> tuple[list[str], int]:
     if not actions:
         return [], top
-    out = ['<g class="buttons">']
-    x = MARGIN
+    items = []
     for action in actions:
         kind = str(action.get("type", ""))
         label = lab.get(f"act_{kind}", kind.replace("_", " "))
@@ -392,19 +390,8 @@ def _buttons(
             label += f" {action['amount']}"
         if action.get("target") is not None:
             label += " " + lab["against"].format(name=_name(int(action["target"]), lab))
-        w = 14 + 7 * len(label)
-        payload = json.dumps(action, separators=(",", ":"))
-        if x + w > MARGIN + width and x > MARGIN:
-            x = MARGIN
-            top += 28
-        out.append(
-            f'<g class="target button" data-action={_attr(payload)} style="cursor:pointer">'
-            f'<rect x="{x}" y="{top + 4}" width="{w}" height="22" rx="5" fill="#e8f8f5" '
-            'stroke="#00c853" stroke-width="2"/>' + _text(x + 7, top + 19, label, 12) + "</g>"
-        )
-        x += w + 8
-    out.append("</g>")
-    return out, top + 32
+        items.append((label, action))
+    return button_rows(items, MARGIN, MARGIN + width, top)
 
 
 def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> Panel:
