@@ -141,8 +141,18 @@ class TowerBase(ABC):
 
     def __init__(self, chance: Chance) -> None:
         self.chance = chance
+        self._emptied()
+
+    def _emptied(self) -> None:
+        """Every count to zero (the tower has just been emptied)."""
         self._counts = [0] * COLOURS
         self._total = 0
+
+    def _copy_counts(self, other: TowerBase, chance: Chance) -> None:
+        """Give a clone this tower's counts and the chance it draws from."""
+        other.chance = chance
+        other._counts = list(self._counts)
+        other._total = self._total
 
     def counts(self) -> dict[int, int]:
         return {c: n for c, n in enumerate(self._counts) if n}
@@ -285,15 +295,12 @@ class TowerB(TowerBase):
     def empty(self) -> list[int]:
         out = self.shelves[0] + self.shelves[1]
         self.shelves = [[], []]
-        self._counts = [0] * COLOURS
-        self._total = 0
+        self._emptied()
         return out
 
     def clone(self, chance: Chance) -> TowerB:
         other = TowerB.__new__(TowerB)
-        other.chance = chance
-        other._counts = list(self._counts)
-        other._total = self._total
+        self._copy_counts(other, chance)
         other.s0, other.K, other.d = self.s0, self.K, self.d
         other.shelf_memory = self.shelf_memory
         other.shelves = [list(self.shelves[0]), list(self.shelves[1])]
@@ -379,15 +386,12 @@ class TowerA(TowerBase):
     def empty(self) -> list[int]:
         out = self.inside
         self.inside = []
-        self._counts = [0] * COLOURS
-        self._total = 0
+        self._emptied()
         return out
 
     def clone(self, chance: Chance) -> TowerA:
         other = TowerA.__new__(TowerA)
-        other.chance = chance
-        other._counts = list(self._counts)
-        other._total = self._total
+        self._copy_counts(other, chance)
         other.p_new, other.p_old = self.p_new, self.p_old
         other.inside = list(self.inside)
         return other
@@ -478,15 +482,12 @@ class ScriptedTower(TowerBase):
 
     def empty(self) -> list[int]:
         out = [c for c, n in enumerate(self._counts) for _ in range(n)]
-        self._counts = [0] * COLOURS
-        self._total = 0
+        self._emptied()
         return out
 
     def clone(self, chance: Chance) -> ScriptedTower:
         other = ScriptedTower.__new__(ScriptedTower)
-        other.chance = chance
-        other._counts = list(self._counts)
-        other._total = self._total
+        self._copy_counts(other, chance)
         other.script = [list(t) for t in self.script]
         return other
 
