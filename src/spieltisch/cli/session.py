@@ -151,7 +151,14 @@ class TerminalSession:
         if choice == "help":
             self.console.print(self.msg["help"])
         elif choice == "log":
-            show.log(self.console, self.game, self.state.log(seat), seat, self.msg["full_log"])
+            show.log(
+                self.console,
+                self.game,
+                self.state.log(seat),
+                seat,
+                self.msg["full_log"],
+                self.lang,
+            )
         else:
             self.show_turn(seat, legal)
         return None
@@ -181,7 +188,12 @@ class TerminalSession:
         """The log since ``seat`` last looked (everything, for a spectator's first look)."""
         events = self.state.log(seat)
         show.log(
-            self.console, self.game, events[self.shown.get(seat, 0) :], seat, self.msg["since"]
+            self.console,
+            self.game,
+            events[self.shown.get(seat, 0) :],
+            seat,
+            self.msg["since"],
+            self.lang,
         )
         self.shown[seat] = len(events)
 
@@ -195,6 +207,10 @@ class TerminalSession:
             align="left",
         )
         menu = renderers.render_actions(
-            self.game.id, [a.to_json() for a in legal], [str(a) for a in legal], view, self.lang
+            self.game.id,
+            [a.to_json() for a in legal],
+            [self.game.action_label(a, view, self.lang) for a in legal],
+            view,
+            self.lang,
         )
         self.console.print(menu, soft_wrap=True)

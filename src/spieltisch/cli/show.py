@@ -24,17 +24,24 @@ def board(console: Console, game: Game, state: State, seat: int | None, lang: st
     console.print(renderers.render_view(game.id, state.view(seat), lang), soft_wrap=True)
 
 
-def log_lines(game: Game, events: Sequence[JSON], seat: int | None) -> list[str]:
+def log_lines(game: Game, events: Sequence[JSON], seat: int | None, lang: str = "en") -> list[str]:
     """Log events in plain language, as ``seat`` reads them."""
-    return [game.describe(event, seat) for event in events]
+    return [game.describe(event, seat, lang) for event in events]
 
 
-def log(console: Console, game: Game, events: Sequence[JSON], seat: int | None, title: str) -> None:
+def log(
+    console: Console,
+    game: Game,
+    events: Sequence[JSON],
+    seat: int | None,
+    title: str,
+    lang: str = "en",
+) -> None:
     """A titled block of log lines; nothing when there are no events."""
     if not events:
         return
     console.rule(f"[bold]{escape(title)}[/bold]", align="left")
-    for line in log_lines(game, events, seat):
+    for line in log_lines(game, events, seat, lang):
         console.print(f"  • {escape(line)}")
 
 

@@ -329,9 +329,16 @@ class Game(ABC):
     def action_from_json(self, obj: Any) -> Action:
         """Parse an action; raises ``MalformedAction`` naming the problem."""
 
-    def describe(self, event: JSON, seat: int | None) -> str:
-        """One log event in plain language, as ``seat`` reads it."""
+    def describe(self, event: JSON, seat: int | None, lang: str = "en") -> str:
+        """One log event in plain language, as ``seat`` reads it, in ``lang`` (``en`` or
+        ``de``; an unknown language reads English)."""
         return str(event)
+
+    def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
+        """A short caption for a button offering ``action`` to the seat whose view is
+        ``view`` (names of cards, places and pieces as the players call them), in ``lang``.
+        It may use only what ``view`` shows, so it never tells a seat more than it knows."""
+        return str(action)
 
     def rules_markdown(self) -> str:
         """Player-facing rules summary, options and reconstructed data, as Markdown: the

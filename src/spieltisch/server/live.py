@@ -119,8 +119,8 @@ class LiveTable:
         if seat is not None and seat in actors:
             actions = state.legal_actions(seat)
             legal = [a.to_json() for a in actions]
-            labels = [str(a) for a in actions]
-        log = [game.describe(e, seat) for e in state.log(seat)[-LOG_LINES:]]
+            labels = [game.action_label(a, view, lang) for a in actions]
+        log = [game.describe(e, seat, lang) for e in state.log(seat)[-LOG_LINES:]]
         out: dict[str, Any] = {
             "type": "update",
             "table": self.id,

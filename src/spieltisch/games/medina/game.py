@@ -153,7 +153,7 @@ class Medina(Game):
     def action_from_json(self, obj: Any) -> Action:
         return actions.action_from_json(obj)
 
-    def describe(self, event: JSON, seat: int | None) -> str:
+    def describe(self, event: JSON, seat: int | None, lang: str = "en") -> str:
         return describe_event(event, seat)
 
     def edition_options(self, path: Path) -> dict[str, Any]:

@@ -175,7 +175,7 @@ class ImZeichenDesKreuzes(Game):
         board = default_components().board
         return actions.action_from_json(obj, board.width, board.height)
 
-    def describe(self, event: JSON, seat: int | None) -> str:
+    def describe(self, event: JSON, seat: int | None, lang: str = "en") -> str:
         return describe_event(event, seat)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
