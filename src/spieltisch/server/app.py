@@ -37,6 +37,31 @@ class SeatSpec(BaseModel):
     bot: str | None = Field(None, description="the bot's name for a bot seat, e.g. heuristic")
 
 
+class Settings(BaseModel):
+    """How the table is timed, and who plays a seat whose player is gone."""
+
+    clock: str = Field(
+        "none",
+        description="'none'; 'days' (turn-based: each decision within days_per_move days); "
+        "'minutes' (real time: each seat has 'minutes' for the whole game)",
+    )
+    days_per_move: float = Field(1.0, description="turn-based clock: days per decision")
+    minutes: float = Field(10.0, description="real-time clock: minutes per seat and game")
+    increment_s: float = Field(0.0, description="real-time clock: seconds added per own move")
+    on_timeout: str = Field(
+        "bot",
+        description="'bot': a bot plays the seat that ran out of time for the rest of the "
+        "game (the seat has lost on time); 'end': the game ends, that seat loses and every "
+        "other seat wins",
+    )
+    zombie_after_s: float | None = Field(
+        None,
+        description="zombie mode: a bot plays for a human seat that must act and has had no "
+        "open connection for this many seconds, until its player comes back; null: never",
+    )
+    zombie_bot: str = Field("heuristic", description="the bot that takes over seats")
+
+
 class CreateTable(BaseModel):
     game: str = Field(..., description="game id, e.g. medina")
     players: int | None = Field(None, description="number of players; the game's default")
@@ -48,6 +73,7 @@ class CreateTable(BaseModel):
         lt=2**31,
         description="seed of the game, a 32-bit integer (random if omitted)",
     )
+    settings: Settings | None = Field(None, description="clock and zombie mode; none if omitted")
 
 
 class Act(BaseModel):
@@ -119,6 +145,7 @@ def _summary(table: LiveTable) -> dict[str, Any]:
         "version": table.version,
         "created": table.record.created,
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in table.record.seats],
+        "settings": table.settings.to_json(),
         "spectator_link": f"/watch/{table.record.spectator_token}",
     }
 
@@ -253,7 +280,10 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             )
         seats = body.seats or [SeatSpec(kind=HUMAN, bot=None) for _ in range(players)]
         kinds = [(s.kind, s.bot if s.kind == BOT else None) for s in seats]
-        table = await manager.create(game.id, players, body.options, kinds, seed=body.seed)
+        settings = body.settings.model_dump() if body.settings else None
+        table = await manager.create(
+            game.id, players, body.options, kinds, seed=body.seed, settings=settings
+        )
         return _links(request, table)
 
     @app.get("/api/tables", summary="Open, running and finished tables", responses=_errors())
@@ -277,7 +307,12 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         kinds = [(s.kind, s.bot) for s in record.seats]
         options = dict(record.options)
         new = await manager.create(
-            record.game, record.players, options, kinds, rematch_of=record.id
+            record.game,
+            record.players,
+            options,
+            kinds,
+            settings=dict(record.settings),
+            rematch_of=record.id,
         )
         return _links(request, new)
 
@@ -313,7 +348,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             await websocket.close(code=4404)
             return
         conn = Connection(seat, lang if lang in LANGS else "en", websocket.send_json)
-        table.connections.append(conn)
+        await manager.join(table, conn)
         try:
             await websocket.send_json(table.payload(seat, conn.lang))
             while True:
@@ -324,8 +359,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         except WebSocketDisconnect:
             pass
         finally:
-            if conn in table.connections:
-                table.connections.remove(conn)
+            manager.leave(table, conn)
 
     async def _handle(
         table: LiveTable, seat: int | None, conn: Connection, text: str

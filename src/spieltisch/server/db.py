@@ -1,7 +1,9 @@
-"""The database: where it lives, how to connect, and the three tables of the move log.
+"""The database: where it lives, how to connect, and the tables of the move log.
 
 Storage is event sourcing (DESIGN.md §5): a table's configuration and its moves are stored;
-every game state is rebuilt by replaying the moves. SQLite (one file, WAL mode) by default,
+every game state is rebuilt by replaying the moves. Table events (a clock ran out, a bot
+took over a seat, the server restarted) are stored beside the moves so that clocks and
+takeovers are rebuilt the same way. SQLite (one file, WAL mode) by default,
 PostgreSQL by URL with the same code.
 """
 
@@ -60,6 +62,18 @@ moves = Table(
     Column("n", Integer, primary_key=True),  # 1, 2, 3 ...: the version the move creates
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),  # JSON
+    Column("at", Float, nullable=False),
+)
+
+
+events = Table(
+    "table_events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("version", Integer, nullable=False),  # it happened after this many moves
+    Column("seat", Integer, nullable=True),
+    Column("kind", String(16), nullable=False),  # timeout, away, back, resume
     Column("at", Float, nullable=False),
 )
 

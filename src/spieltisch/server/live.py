@@ -21,7 +21,8 @@ from .. import bots
 from ..engine.errors import IllegalAction, MalformedAction, SpieltischError
 from ..engine.game import Game, State
 from ..engine.registry import game as lookup_game
-from .store import BOT, HUMAN, StaleVersion, Store, TableRecord
+from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
+from .store import BOT, HUMAN, MoveRecord, StaleVersion, Store, TableEvent, TableRecord
 
 SVG_RENDERERS = {
     "im-zeichen-des-kreuzes": "spieltisch.games.zeichen_des_kreuzes.svg",
@@ -81,10 +82,22 @@ class LiveTable:
         self.state = state
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
-        self.updated = time.time()
+        self.updated = self.loaded = time.time()
         # the real-time step in progress: name, deadline on the loop's clock, and the table
         # version at which it began
         self.step: tuple[str, float, int] | None = None
+        try:
+            self.settings = TableSettings.from_json(record.settings)
+        except SettingsError as exc:
+            raise TableError(f"table {record.id} has corrupt settings: {exc}", 500) from None
+        self.humans = frozenset(s.seat for s in record.seats if s.kind == HUMAN)
+        self.zombies: set[int] = set()  # human seats a bot plays for now
+        self.timed_out: list[int] = []  # seats that ran out of time, in order
+        self.ended: dict[str, Any] | None = None  # the game ended by a timeout
+        self.absent_since: dict[int, float] = {}  # human seats without a connection
+        self.acting_since: dict[int, float] = {}  # when each actor's decision began
+        self.clocks = SeatClocks(self.settings, record.players, record.created)
+        self._advance(record.created, None)
 
     @property
     def id(self) -> str:
@@ -95,17 +108,111 @@ class LiveTable:
         return self.record.version
 
     def status(self) -> str:
-        if self.state.is_over():
+        if self.is_over():
             return "over"
         return "running" if self.version > 0 else "open"
 
+    def is_over(self) -> bool:
+        return self.ended is not None or self.state.is_over()
+
+    def winners(self) -> list[int]:
+        if self.ended is not None:  # on_timeout=end: everybody but the seat out of time
+            return [s for s in range(self.record.players) if s != self.ended["seat"]]
+        return self.state.winners()
+
     @classmethod
-    def rebuild(cls, record: TableRecord, moves: list[tuple[int, dict[str, Any]]]) -> LiveTable:
+    def rebuild(
+        cls, record: TableRecord, moves: list[MoveRecord], events: list[TableEvent] | None = None
+    ) -> LiveTable:
+        """The table after replaying its log: every move, and every table event at the
+        version it happened."""
         game = lookup_game(record.game)
-        state = game.new_game(record.players, record.seed, record.options)
-        for seat, action in moves:
-            state.apply(seat, game.action_from_json(action))
-        return cls(record, game, state)
+        table = cls(record, game, game.new_game(record.players, record.seed, record.options))
+        pending = sorted(events or [], key=lambda e: e.version)
+        i = 0
+        while i < len(pending) and pending[i].version <= 0:
+            table.apply_event(pending[i])
+            i += 1
+        for n, move in enumerate(moves, start=1):
+            table.state.apply(move.seat, game.action_from_json(move.action))
+            table.after_move(move.seat, move.at)
+            while i < len(pending) and pending[i].version <= n:
+                table.apply_event(pending[i])
+                i += 1
+        return table
+
+    # -- clocks and takeovers --------------------------------------------------------------
+    def clock_seats(self) -> list[int]:
+        """The seats whose clocks run now: human seats that must act (none during a
+        real-time step, which has its own clock)."""
+        if not self.settings.timed or self.is_over() or self.state.realtime_step() is not None:
+            return []
+        return [s for s in self.state.actors() if s in self.humans and s not in self.zombies]
+
+    def _advance(self, at: float, mover: int | None) -> None:
+        actors = [] if self.is_over() else list(self.state.actors())
+        for seat in actors:
+            if seat not in self.acting_since or seat == mover:
+                self.acting_since[seat] = at
+        for seat in list(self.acting_since):
+            if seat not in actors:
+                del self.acting_since[seat]
+        self.clocks.advance(at, self.clock_seats(), mover)
+
+    def after_move(self, seat: int, at: float) -> None:
+        self._advance(at, seat)
+
+    def apply_event(self, event: TableEvent) -> None:
+        """Take a stored table event into account (when it happens and when replaying)."""
+        seat = event.seat
+        if event.kind == TIMEOUT and seat is not None:
+            self.timed_out.append(seat)
+            if self.settings.on_timeout == "end":
+                self.ended = {"reason": "timeout", "seat": seat}
+            else:
+                self.zombies.add(seat)
+        elif event.kind == AWAY and seat is not None:
+            self.zombies.add(seat)
+        elif event.kind == BACK and seat is not None and seat not in self.timed_out:
+            self.zombies.discard(seat)
+        elif event.kind == RESUME:
+            self.clocks.restart(event.at)
+            for s in self.acting_since:
+                self.acting_since[s] = max(self.acting_since[s], event.at)
+        self._advance(event.at, None)
+
+    def due(self, now: float) -> tuple[float, str, int] | None:
+        """The next clock or takeover that falls due: ``(when, event kind, seat)``."""
+        if self.is_over():
+            return None
+        found: list[tuple[float, str, int]] = []
+        for seat in self.clocks.waiting:
+            deadline = self.clocks.deadline(seat, now)
+            if deadline is not None:
+                found.append((deadline, TIMEOUT, seat))
+        away = self.settings.zombie_after_s
+        if away is not None:
+            connected = {c.seat for c in self.connections}
+            for seat, since in self.acting_since.items():
+                if seat in self.humans and seat not in self.zombies and seat not in connected:
+                    gone = max(self.absent_since.get(seat, self.loaded), since)
+                    found.append((gone + away, AWAY, seat))
+        return min(found) if found else None
+
+    def clock_payload(self, now: float) -> list[dict[str, Any]] | None:
+        if not self.settings.timed:
+            return None
+        out = []
+        for seat in range(self.record.players):
+            left = self.clocks.left(seat, now) if seat in self.humans else None
+            out.append(
+                {
+                    "seat": seat,
+                    "left_ms": None if left is None else max(0, int(left * 1000)),
+                    "running": seat in self.clocks.waiting,
+                }
+            )
+        return out
 
     # -- what a seat sees ---------------------------------------------------------------
     def payload(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
@@ -136,14 +243,21 @@ class LiveTable:
             "labels": labels,
             "svg": render_svg(game.id, view, lang, legal),
             "log": log,
-            "over": state.is_over(),
+            "over": self.is_over(),
+            "settings": self.settings.to_json(),
+            "clocks": self.clock_payload(time.time()),
+            "zombies": sorted(self.zombies),
+            "timed_out": list(self.timed_out),
         }
         step = state.realtime_step()
         if step is not None and self.step is not None and self.step[0] == step[0]:
             loop_now = asyncio.get_running_loop().time() if _loop_running() else None
             left = 0.0 if loop_now is None else max(0.0, self.step[1] - loop_now)
             out["clock"] = {"step": step[0], "step_ms": step[1], "left_ms": int(left * 1000)}
-        if state.is_over():
+        if self.ended is not None:
+            out["ended"] = dict(self.ended)
+            out["winners"] = self.winners()
+        elif state.is_over():
             out["winners"] = state.winners()
             out["scores"] = state.scores()
             out["returns"] = state.returns()
@@ -160,6 +274,8 @@ class TableManager:
         self._load_lock = asyncio.Lock()
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._step_tasks: dict[str, asyncio.Task[None]] = {}
+        self._watch_tasks: dict[str, asyncio.Task[None]] = {}
+        self._sleeping: set[asyncio.Task[None]] = set()  # watch tasks that may be cancelled
 
     # -- tables ----------------------------------------------------------------------------
     async def create(
@@ -173,6 +289,10 @@ class TableManager:
         rematch_of: str | None = None,
     ) -> LiveTable:
         game = lookup_game(game_id)
+        try:
+            table_settings = TableSettings.from_json(settings)
+        except SettingsError as exc:
+            raise TableError(str(exc)) from None
         if len(seat_kinds) != players:
             raise TableError(f"{players} players need {players} seats, not {len(seat_kinds)}")
         known = set(bots.available(game))
@@ -183,6 +303,11 @@ class TableManager:
                 )
             if kind not in (HUMAN, BOT):
                 raise TableError(f"a seat is 'human' or 'bot', not {kind!r}")
+        if table_settings.zombie_bot not in known:
+            raise TableError(
+                f"unknown zombie_bot {table_settings.zombie_bot!r} for {game.name}; choose one "
+                f"of {', '.join(sorted(known))}"
+            )
         seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
         state = game.new_game(players, seed, options)  # validates the options
         record = await asyncio.to_thread(
@@ -192,12 +317,13 @@ class TableManager:
             seed,
             dict(state.options),
             seat_kinds,
-            settings,
+            table_settings.to_json(),
             rematch_of,
         )
         table = LiveTable(record, game, state)
         self.tables[record.id] = table
         self.kick_bots(table)
+        self._watch(table)
         return table
 
     async def get(self, table_id: str) -> LiveTable:
@@ -210,9 +336,13 @@ class TableManager:
                 record = await asyncio.to_thread(self.store.table, table_id)
                 if record is None:
                     raise TableError(f"there is no table {table_id!r}", 404)
-                moves = await asyncio.to_thread(self.store.moves, table_id)
-                table = LiveTable.rebuild(record, moves)
+                moves, events = await asyncio.to_thread(self.store.history, table_id)
+                table = LiveTable.rebuild(record, moves, events)
+                if table.settings.watched and not table.is_over():
+                    # the time the server was down is charged to nobody
+                    await self._event(table, None, RESUME)
                 self.tables[table_id] = table
+                self._watch(table)
         self.kick_bots(table)
         return table
 
@@ -245,6 +375,14 @@ class TableManager:
         except MalformedAction as exc:
             raise TableError(str(exc)) from None
         async with table.lock:
+            if table.ended is not None:
+                raise TableError(
+                    f"the game has ended: seat {table.ended['seat']} ran out of time", 409
+                )
+            if seat in table.timed_out:
+                raise TableError("this seat ran out of time; a bot plays it now", 403)
+            if seat in table.zombies:  # the player is back: the bot hands the seat over
+                await self._event(table, seat, BACK)
             if expected_version != table.version and not self._same_step(
                 table, seat, expected_version
             ):
@@ -279,27 +417,113 @@ class TableManager:
             trial.apply(seat, action)
         except IllegalAction as exc:
             raise TableError(str(exc), 422, exc.rule) from None
+        at = time.time()
         try:
             version = await asyncio.to_thread(
-                self.store.append_move, table.id, table.version, seat, action.to_json()
+                self.store.append_move, table.id, table.version, seat, action.to_json(), at
             )
         except StaleVersion:
             raise TableError("stale move: another move came first; reload the table", 409) from None
         table.state = trial
         table.record.version = version
-        table.updated = time.time()
+        table.updated = at
+        table.after_move(seat, at)
+        self._watch(table)
         return version
+
+    async def _event(self, table: LiveTable, seat: int | None, kind: str) -> None:
+        """Store a table event (under the table's lock), then let it take effect."""
+        event = await asyncio.to_thread(
+            self.store.append_event, table.id, table.version, seat, kind, time.time()
+        )
+        table.apply_event(event)
+        self._watch(table)
+
+    # -- clocks, connections and takeovers -------------------------------------------------
+    async def join(self, table: LiveTable, conn: Connection) -> None:
+        """A connection opens: a seat whose player had left gets its player back."""
+        table.connections.append(conn)
+        seat = conn.seat
+        if seat is None:
+            return
+        table.absent_since.pop(seat, None)
+        if seat in table.zombies and seat not in table.timed_out:
+            async with table.lock:
+                if seat in table.zombies and seat not in table.timed_out:
+                    await self._event(table, seat, BACK)
+            await self.broadcast(table)
+        self._watch(table)
+
+    def leave(self, table: LiveTable, conn: Connection) -> None:
+        if conn in table.connections:
+            table.connections.remove(conn)
+        seat = conn.seat
+        if seat is not None and all(c.seat != seat for c in table.connections):
+            table.absent_since[seat] = time.time()
+        self._watch(table)
+
+    def _watch(self, table: LiveTable) -> None:
+        """Wake up when the table's next clock runs out or an absent player's seat is due
+        to be taken over by a bot."""
+        if not table.settings.watched:
+            return
+        old = self._watch_tasks.pop(table.id, None)
+        if old is not None and old in self._sleeping:
+            old.cancel()  # only while it sleeps: once awake it may be writing an event
+            self._sleeping.discard(old)
+        due = table.due(time.time())
+        if due is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self._fire(table, due[0]))
+        self._watch_tasks[table.id] = task
+        self._sleeping.add(task)
+
+    async def _fire(self, table: LiveTable, when: float) -> None:
+        await asyncio.sleep(max(0.0, min(when - time.time(), 3600.0)))
+        task = asyncio.current_task()
+        if task is not None:
+            self._sleeping.discard(task)
+        changed = False
+        async with table.lock:
+            while True:
+                due = table.due(time.time())
+                if due is None or due[0] > time.time():
+                    break
+                _, kind, seat = due
+                await self._event(table, seat, kind)
+                changed = True
+        self._watch(table)
+        if changed:
+            await self.broadcast(table)
+            self.kick_bots(table)
 
     # -- bots ------------------------------------------------------------------------------
     def bot_seats(self, table: LiveTable) -> list[int]:
+        """Seats a bot must move now: bot seats, and human seats a bot has taken over."""
+        if table.is_over():
+            return []
         actors = table.state.actors()
-        return [s.seat for s in table.record.seats if s.kind == BOT and s.seat in actors]
+        return [
+            s.seat
+            for s in table.record.seats
+            if (s.kind == BOT or s.seat in table.zombies) and s.seat in actors
+        ]
+
+    def _bot_name(self, table: LiveTable, seat: int) -> str:
+        record = table.record.seats[seat]
+        if record.kind == BOT and record.bot:
+            return record.bot
+        return table.settings.zombie_bot
 
     def kick_bots(self, table: LiveTable) -> None:
         """Let the table's bots play until a human must act (in the background), and run the
         clock of a real-time step."""
         self._arm_clock(table)
-        if table.state.is_over() or not self.bot_seats(table):
+        if not self.bot_seats(table):
             return
         running = self._bot_tasks.get(table.id)
         if running is not None and not running.done():
@@ -311,16 +535,15 @@ class TableManager:
         self._bot_tasks[table.id] = loop.create_task(self._play_bots(table))
 
     async def _play_bots(self, table: LiveTable) -> None:
-        while not table.state.is_over():
+        while not table.is_over():
             seats = self.bot_seats(table)
             if not seats:
                 return
             seat = seats[0]
             version = table.version
             snapshot = table.state.clone()
-            record = next(s for s in table.record.seats if s.seat == seat)
             rng = random.Random(f"{table.id}/{version}/{seat}")
-            bot = bots.make(record.bot or "random", table.game)
+            bot = bots.make(self._bot_name(table, seat), table.game)
             try:
                 action = await asyncio.wait_for(
                     asyncio.to_thread(bots.act, bot, snapshot, seat, rng), self.bot_budget
@@ -328,8 +551,8 @@ class TableManager:
             except TimeoutError:  # out of time: a random legal action keeps the game going
                 action = rng.choice(snapshot.legal_actions(seat))
             async with table.lock:
-                if table.version != version:
-                    continue  # a human moved meanwhile (simultaneous phase): think again
+                if table.version != version or seat not in self.bot_seats(table):
+                    continue  # a human moved or came back meanwhile: think again
                 try:
                     await self._commit(table, seat, action)
                 except TableError:
@@ -382,7 +605,7 @@ class TableManager:
         while True:
             task = self._bot_tasks.get(table.id)
             if task is None or task.done():
-                if not self.bot_seats(table) or table.state.is_over():
+                if not self.bot_seats(table):
                     return
                 self.kick_bots(table)
                 task = self._bot_tasks.get(table.id)

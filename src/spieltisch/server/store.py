@@ -22,6 +22,23 @@ from . import db
 HUMAN, BOT = "human", "bot"
 
 
+@dataclass(frozen=True)
+class TableEvent:
+    """Something that happened to a table besides a move, after ``version`` moves."""
+
+    version: int
+    seat: int | None
+    kind: str
+    at: float
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    seat: int
+    action: dict[str, Any]
+    at: float
+
+
 class StaleVersion(Exception):
     """Another move took this version first."""
 
@@ -167,19 +184,46 @@ class Store:
                 return row.id, None
         return None
 
-    def moves(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
-        """``(seat, action JSON)`` of every move, in order."""
+    def history(self, table_id: str) -> tuple[list[MoveRecord], list[TableEvent]]:
+        """Every move with its time, and every table event, in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(db.moves.c.seat, db.moves.c.action)
+                select(db.moves.c.seat, db.moves.c.action, db.moves.c.at)
                 .where(db.moves.c.table_id == table_id)
                 .order_by(db.moves.c.n)
             ).all()
-        return [(r.seat, json.loads(r.action)) for r in rows]
+            event_rows = conn.execute(
+                select(db.events)
+                .where(db.events.c.table_id == table_id)
+                .order_by(db.events.c.version, db.events.c.id)
+            ).all()
+        moves = [MoveRecord(r.seat, json.loads(r.action), r.at) for r in rows]
+        events = [TableEvent(r.version, r.seat, r.kind, r.at) for r in event_rows]
+        return moves, events
 
-    def append_move(self, table_id: str, version: int, seat: int, action: dict[str, Any]) -> int:
+    def append_event(
+        self, table_id: str, version: int, seat: int | None, kind: str, at: float
+    ) -> TableEvent:
+        """Store a table event (committed before it takes effect)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(db.events).values(
+                    table_id=table_id, version=version, seat=seat, kind=kind, at=at
+                )
+            )
+        return TableEvent(version, seat, kind, at)
+
+    def append_move(
+        self,
+        table_id: str,
+        version: int,
+        seat: int,
+        action: dict[str, Any],
+        at: float | None = None,
+    ) -> int:
         """Store the move that takes the table from ``version`` to ``version + 1``; raises
         ``StaleVersion`` if that version is taken. Returns the new version once committed."""
+        at = time.time() if at is None else at
         try:
             with self.engine.begin() as conn:
                 conn.execute(
@@ -188,7 +232,7 @@ class Store:
                         n=version + 1,
                         seat=seat,
                         action=json.dumps(action, sort_keys=True),
-                        at=time.time(),
+                        at=at,
                     )
                 )
                 done = conn.execute(
