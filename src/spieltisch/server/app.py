@@ -25,7 +25,7 @@ from ..engine.errors import SpieltischError
 from ..engine.registry import game as lookup_game
 from ..engine.registry import games as all_games
 from . import pages
-from .live import Connection, LiveTable, TableError, TableManager
+from .live import Connection, LiveTable, TableError, TableManager, encode
 from .store import BOT, HUMAN, Store
 
 MAX_BODY = 64 * 1024  # bytes of one request or WebSocket message
@@ -347,15 +347,15 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             await websocket.send_json({"type": "error", "error": str(exc)})
             await websocket.close(code=4404)
             return
-        conn = Connection(seat, lang if lang in LANGS else "en", websocket.send_json)
+        conn = Connection(seat, lang if lang in LANGS else "en", websocket.send_text)
         await manager.join(table, conn)
         try:
-            await websocket.send_json(table.payload(seat, conn.lang))
+            await websocket.send_text(encode(table.payload(seat, conn.lang)))
             while True:
                 text = await websocket.receive_text()
                 reply = await _handle(table, seat, conn, text)
                 if reply is not None:
-                    await websocket.send_json(reply)
+                    await websocket.send_text(encode(reply))
         except WebSocketDisconnect:
             pass
         finally:

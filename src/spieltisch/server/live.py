@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -65,14 +66,20 @@ def render_svg(game_id: str, view: dict[str, Any], lang: str, legal: list[dict[s
     return svg
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as the WebSocket text sent for it (compact JSON, UTF-8 kept)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 @dataclass
 class Connection:
     """One open WebSocket: which seat it speaks for (``None``: spectator), its language,
-    and how to send it a message."""
+    and how to send it a message (already encoded, so that connections of the same seat
+    and language share one encoding)."""
 
     seat: int | None
     lang: str
-    send: Callable[[dict[str, Any]], Awaitable[None]]
+    send: Callable[[str], Awaitable[None]]
 
 
 class LiveTable:
@@ -97,6 +104,10 @@ class LiveTable:
         self.absent_since: dict[int, float] = {}  # human seats without a connection
         self.acting_since: dict[int, float] = {}  # when each actor's decision began
         self.clocks = SeatClocks(self.settings, record.players, record.created)
+        # what each (seat, language) was last sent, valid while ``epoch`` is unchanged;
+        # every move and table event starts a new epoch
+        self.epoch = 0
+        self._payloads: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = {}
         self._advance(record.created, None)
 
     @property
@@ -150,6 +161,7 @@ class LiveTable:
         return [s for s in self.state.actors() if s in self.humans and s not in self.zombies]
 
     def _advance(self, at: float, mover: int | None) -> None:
+        self.epoch += 1
         actors = [] if self.is_over() else list(self.state.actors())
         for seat in actors:
             if seat not in self.acting_since or seat == mover:
@@ -217,7 +229,24 @@ class LiveTable:
     # -- what a seat sees ---------------------------------------------------------------
     def payload(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """Everything one connection of ``seat`` gets: its view, its legal actions (only if
-        it may act), the SVG picture, its log as sentences, the outcome at the end."""
+        it may act), the SVG picture, its log as sentences, the clocks, the outcome at the
+        end. Worked out once per move and event; only the clocks are read afresh."""
+        cached = self._payloads.get((seat, lang))
+        if cached is not None and cached[0] == self.epoch:
+            base = cached[1]
+        else:
+            base = self._payload(seat, lang)
+            self._payloads[(seat, lang)] = (self.epoch, base)
+        out = dict(base)
+        out["clocks"] = self.clock_payload(time.time())
+        step = self.state.realtime_step()
+        if step is not None and self.step is not None and self.step[0] == step[0]:
+            loop_now = asyncio.get_running_loop().time() if _loop_running() else None
+            left = 0.0 if loop_now is None else max(0.0, self.step[1] - loop_now)
+            out["clock"] = {"step": step[0], "step_ms": step[1], "left_ms": int(left * 1000)}
+        return out
+
+    def _payload(self, seat: int | None, lang: str) -> dict[str, Any]:
         state, game = self.state, self.game
         view = state.view(seat)
         actors = list(state.actors())
@@ -245,15 +274,9 @@ class LiveTable:
             "log": log,
             "over": self.is_over(),
             "settings": self.settings.to_json(),
-            "clocks": self.clock_payload(time.time()),
             "zombies": sorted(self.zombies),
             "timed_out": list(self.timed_out),
         }
-        step = state.realtime_step()
-        if step is not None and self.step is not None and self.step[0] == step[0]:
-            loop_now = asyncio.get_running_loop().time() if _loop_running() else None
-            left = 0.0 if loop_now is None else max(0.0, self.step[1] - loop_now)
-            out["clock"] = {"step": step[0], "step_ms": step[1], "left_ms": int(left * 1000)}
         if self.ended is not None:
             out["ended"] = dict(self.ended)
             out["winners"] = self.winners()
@@ -616,11 +639,11 @@ class TableManager:
     # -- pushing updates -------------------------------------------------------------------
     async def broadcast(self, table: LiveTable) -> None:
         """Every connection gets its own seat's update (spectators the public one)."""
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], str] = {}
         for conn in list(table.connections):
             key = (conn.seat, conn.lang)
             if key not in cache:
-                cache[key] = table.payload(conn.seat, conn.lang)
+                cache[key] = encode(table.payload(conn.seat, conn.lang))
             try:
                 await conn.send(cache[key])
             except Exception:  # a closed socket: forget it

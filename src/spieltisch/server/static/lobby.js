@@ -6,12 +6,26 @@
          options: "Options", create: "Create table", tables: "Tables", status: "Status",
          moves: "Moves", human: "Human", bot: "Bot", watch: "watch", open: "open",
          running: "running", over: "over", links: "Send each player their link:",
-         spectators: "Spectators", seat: "Seat", play: "play"},
+         spectators: "Spectators", seat: "Seat", play: "play",
+         timing: "Clock and absent players", clock: "Clock", clock_none: "none",
+         clock_days: "turn-based (days per move)", clock_minutes: "real time (minutes per player)",
+         days_per_move: "Days per move", minutes: "Minutes per player",
+         increment_s: "Seconds added per move", on_timeout: "When a clock runs out",
+         timeout_bot: "a bot plays that seat on (it has lost on time)",
+         timeout_end: "the game ends (that player loses)",
+         zombie: "A bot plays for a player who has left, after (seconds)"},
     de: {new_table: "Neuer Tisch", game: "Spiel", players: "Spieler", seats: "Plätze",
          options: "Optionen", create: "Tisch anlegen", tables: "Tische", status: "Stand",
          moves: "Züge", human: "Mensch", bot: "Bot", watch: "zuschauen", open: "offen",
          running: "läuft", over: "beendet", links: "Schicke jedem Spieler seinen Link:",
-         spectators: "Zuschauer", seat: "Platz", play: "spielen"},
+         spectators: "Zuschauer", seat: "Platz", play: "spielen",
+         timing: "Bedenkzeit und abwesende Spieler", clock: "Uhr", clock_none: "keine",
+         clock_days: "rundenbasiert (Tage pro Zug)", clock_minutes: "Echtzeit (Minuten pro Spieler)",
+         days_per_move: "Tage pro Zug", minutes: "Minuten pro Spieler",
+         increment_s: "Sekunden Zuschlag pro Zug", on_timeout: "Wenn eine Uhr abläuft",
+         timeout_bot: "ein Bot spielt den Platz weiter (Zeitverlust)",
+         timeout_end: "das Spiel endet (dieser Spieler verliert)",
+         zombie: "Ein Bot spielt für einen Spieler, der gegangen ist, nach (Sekunden)"},
   };
   let lang = localStorage.getItem("spieltisch-lang") || (navigator.language || "en").slice(0, 2);
   if (!T[lang]) lang = "en";
@@ -94,6 +108,70 @@
     });
   }
 
+  // table settings: the clock, the timeout rule and zombie mode (built here so the form
+  // follows the language switch)
+  function fillTiming() {
+    let box = $("timing");
+    if (!box) {
+      box = document.createElement("details");
+      box.id = "timing";
+      $("create-button").before(box);
+    }
+    const keep = {};
+    box.querySelectorAll("[name^='setting:']").forEach((el) => {
+      keep[el.name] = el.type === "checkbox" ? el.checked : el.value;
+    });
+    box.innerHTML = "";
+    const summary = document.createElement("summary");
+    summary.textContent = t("timing");
+    box.appendChild(summary);
+    const field = (key, input) => {
+      const label = document.createElement("label");
+      label.textContent = t(key) + " ";
+      input.name = "setting:" + key;
+      if (keep[input.name] !== undefined) {
+        if (input.type === "checkbox") input.checked = keep[input.name]; else input.value = keep[input.name];
+      }
+      label.appendChild(input);
+      box.appendChild(label);
+      return input;
+    };
+    const select = (pairs) => {
+      const sel = document.createElement("select");
+      pairs.forEach(([value, key]) => {
+        const o = document.createElement("option"); o.value = value; o.textContent = t(key); sel.appendChild(o);
+      });
+      return sel;
+    };
+    const number = (value, step) => {
+      const input = document.createElement("input");
+      input.type = "number"; input.min = "0"; input.step = step; input.value = value;
+      return input;
+    };
+    field("clock", select([["none", "clock_none"], ["days", "clock_days"], ["minutes", "clock_minutes"]]));
+    field("days_per_move", number("1", "any"));
+    field("minutes", number("10", "any"));
+    field("increment_s", number("0", "1"));
+    field("on_timeout", select([["bot", "timeout_bot"], ["end", "timeout_end"]]));
+    const zombie = document.createElement("input");
+    zombie.type = "checkbox";
+    field("zombie", zombie).after(number("120", "1"));
+    zombie.nextSibling.name = "setting:zombie_after_s";
+    if (keep["setting:zombie_after_s"] !== undefined) zombie.nextSibling.value = keep["setting:zombie_after_s"];
+  }
+
+  function settings() {
+    const get = (key) => document.querySelector("[name='setting:" + key + "']");
+    const out = {clock: get("clock").value, on_timeout: get("on_timeout").value};
+    if (out.clock === "days") out.days_per_move = Number(get("days_per_move").value);
+    if (out.clock === "minutes") {
+      out.minutes = Number(get("minutes").value);
+      out.increment_s = Number(get("increment_s").value);
+    }
+    if (get("zombie").checked) out.zombie_after_s = Number(get("zombie_after_s").value);
+    return out;
+  }
+
   async function loadTables() {
     const r = await fetch("/api/tables");
     const rows = await r.json();
@@ -127,7 +205,8 @@
     document.querySelectorAll("#seats select").forEach((sel) => {
       seats.push(sel.value === "human" ? {kind: "human"} : {kind: "bot", bot: sel.value.slice(4)});
     });
-    const body = {game: $("game").value, players: Number($("players").value), options, seats};
+    const body = {game: $("game").value, players: Number($("players").value), options, seats,
+                  settings: settings()};
     const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     const data = await r.json();
     if (!r.ok) { $("error").textContent = data.error; return; }
@@ -153,7 +232,7 @@
   });
 
   document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => {
-    lang = b.dataset.lang; localStorage.setItem("spieltisch-lang", lang); translate(); fillSeats(); loadTables();
+    lang = b.dataset.lang; localStorage.setItem("spieltisch-lang", lang); translate(); fillSeats(); fillTiming(); loadTables();
   }));
 
   (async function start() {
@@ -166,6 +245,7 @@
     sel.addEventListener("change", fillPlayers);
     $("players").addEventListener("change", fillSeats);
     fillPlayers();
+    fillTiming();
     loadTables();
     setInterval(loadTables, 5000);
   })();

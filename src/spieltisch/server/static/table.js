@@ -7,12 +7,17 @@
          you: "you", seat: "Seat", over: "Game over", winners: "Winners", none: "nobody",
          connected: "connected", reconnecting: "connection lost, reconnecting…",
          spectator: "You are watching.", your_turn: "Your turn", rematch: "Rematch",
-         no_choice: "Nothing to decide for you now.", version: "move"},
+         no_choice: "Nothing to decide for you now.", version: "move", players: "Players",
+         bot: "bot", bot_plays: "a bot plays for this seat", out_of_time: "out of time",
+         ended_timeout: "ran out of time and loses", day: "d"},
     de: {your_move: "Dein Zug", log: "Verlauf", lobby: "Lobby", waiting: "Es entscheidet",
          you: "du", seat: "Platz", over: "Spielende", winners: "Sieger", none: "niemand",
          connected: "verbunden", reconnecting: "Verbindung verloren, verbinde neu …",
          spectator: "Du schaust zu.", your_turn: "Du bist am Zug", rematch: "Revanche",
-         no_choice: "Gerade gibt es für dich nichts zu entscheiden.", version: "Zug"},
+         no_choice: "Gerade gibt es für dich nichts zu entscheiden.", version: "Zug",
+         players: "Spieler", bot: "Bot", bot_plays: "ein Bot spielt für diesen Platz",
+         out_of_time: "Zeit abgelaufen", ended_timeout: "hat die Zeit überschritten und verliert",
+         day: "T"},
   };
   const token = document.body.dataset.token;
   let lang = localStorage.getItem("spieltisch-lang") || (navigator.language || "en").slice(0, 2);
@@ -61,9 +66,71 @@
     clockTimer = setInterval(tick, 100);
   }
 
+  function formatLeft(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600);
+    const m = Math.floor((s % 3600) / 60), sec = s % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    if (d > 0) return d + " " + t("day") + " " + two(h) + ":" + two(m);
+    if (h > 0) return h + ":" + two(m) + ":" + two(sec);
+    return m + ":" + two(sec);
+  }
+
+  // the players: who is a bot, who has left or run out of time, and each seat's clock
+  let seatTimer = null;
+  function showSeats(update) {
+    if (seatTimer) { clearInterval(seatTimer); seatTimer = null; }
+    let box = document.getElementById("players");
+    if (!box) {
+      box = document.createElement("section");
+      box.id = "players";
+      document.getElementById("turn").before(box);
+    }
+    box.innerHTML = "";
+    const h = document.createElement("h2");
+    h.textContent = t("players");
+    box.appendChild(h);
+    const ul = document.createElement("ul");
+    const received = Date.now();
+    const clocks = {};
+    (update.clocks || []).forEach((c) => { clocks[c.seat] = c; });
+    const ticking = [];
+    update.seats.forEach((s) => {
+      const li = document.createElement("li");
+      li.dataset.seat = s.seat;
+      let text = seatName(s.seat);
+      if (s.kind === "bot") text += " (" + t("bot") + (s.bot ? ": " + s.bot : "") + ")";
+      if (update.actors.includes(s.seat) && !update.over) li.classList.add("acting");
+      li.textContent = text;
+      if ((update.timed_out || []).includes(s.seat)) {
+        li.append(" · " + t("out_of_time"));
+        li.classList.add("timed-out");
+      }
+      if ((update.zombies || []).includes(s.seat)) li.append(" · " + t("bot_plays"));
+      const c = clocks[s.seat];
+      if (c && c.left_ms !== null) {
+        const span = document.createElement("span");
+        span.className = "seat-clock" + (c.running ? " running" : "");
+        li.append(" ");
+        li.appendChild(span);
+        const tick = () => {
+          const left = c.running ? c.left_ms - (Date.now() - received) : c.left_ms;
+          span.textContent = "⏱ " + formatLeft(left);
+          span.classList.toggle("low", c.running && left < 30000);
+        };
+        tick();
+        if (c.running) ticking.push(tick);
+      }
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+    if (ticking.length) seatTimer = setInterval(() => ticking.forEach((f) => f()), 500);
+  }
+
   function render(update) {
     last = update;
     showClock(update);
+    showSeats(update);
     document.getElementById("title").textContent = update.game_name;
     const board = document.getElementById("board");
     board.innerHTML = update.svg || "";
@@ -116,6 +183,11 @@
     if (update.over) {
       const names = update.winners.length ? update.winners.map(seatName).join(", ") : t("none");
       result.innerHTML = "";
+      if (update.ended && update.ended.reason === "timeout") {
+        const why = document.createElement("p");
+        why.textContent = seatName(update.ended.seat) + " " + t("ended_timeout");
+        result.appendChild(why);
+      }
       const p = document.createElement("p");
       p.textContent = t("winners") + ": " + names;
       result.appendChild(p);
