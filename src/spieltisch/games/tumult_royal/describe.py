@@ -1,8 +1,10 @@
-"""Plain-language log lines for Tumult Royal."""
+"""Plain-language log lines for Tumult Royal; German ones come from ``describe_de``."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from .describe_de import describe_event_de
 
 
 def _who(seat: Any, viewer: int | None) -> str:
@@ -16,7 +18,12 @@ def _field(event: dict[str, Any]) -> str:
     return f"({r},{c})"
 
 
-def describe_event(event: dict[str, Any], viewer: int | None) -> str:
+def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") -> str:
+    """``event`` as ``viewer`` reads it, in German for ``lang == "de"``, else in English."""
+    if lang == "de":
+        german = describe_event_de(event, viewer)
+        if german is not None:
+            return german
     kind = event.get("type")
     who = _who(event["seat"], viewer).capitalize() if "seat" in event else ""
     if kind == "setup":

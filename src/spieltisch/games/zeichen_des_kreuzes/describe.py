@@ -1,10 +1,12 @@
-"""Log events as plain-language sentences (one per event, seat-aware)."""
+"""Log events as plain-language sentences (one per event, seat-aware); German ones come
+from ``describe_de``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .components import EVENT_NAMES, parse_card_code, shown_components
+from .describe_de import describe_event_de
 
 JSON = dict[str, Any]
 
@@ -62,7 +64,12 @@ def _city(index: Any) -> str:
     return "a city"
 
 
-def describe_event(event: JSON, seat: int | None) -> str:
+def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
+    """``event`` as ``seat`` reads it, in German for ``lang == "de"``, else in English."""
+    if lang == "de":
+        german = describe_event_de(event, seat)
+        if german is not None:
+            return german
     kind = event.get("kind")
     who = _who(event.get("seat"), seat)
     if kind == "setup":

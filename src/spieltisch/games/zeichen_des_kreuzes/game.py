@@ -1,4 +1,5 @@
-"""Im Zeichen des Kreuzes as a Spieltisch game: options, factory, parsing, log text."""
+"""Im Zeichen des Kreuzes as a Spieltisch game: options, factory, parsing, log text and
+button captions."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from .components import (
     parse_components,
 )
 from .describe import describe_event
+from .labels import action_label
 from .state import ZkState
 from .tower import MODELS, SHELF_MEMORIES, make_tower, parse_tower_params
 
@@ -176,7 +178,10 @@ class ImZeichenDesKreuzes(Game):
         return actions.action_from_json(obj, board.width, board.height)
 
     def describe(self, event: JSON, seat: int | None, lang: str = "en") -> str:
-        return describe_event(event, seat)
+        return describe_event(event, seat, lang)
+
+    def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
+        return action_label(action, view, lang)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a components JSON file (format of ``data/components.json``)
