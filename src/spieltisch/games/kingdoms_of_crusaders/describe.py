@@ -1,15 +1,23 @@
-"""Plain-language log lines for The Kingdoms of Crusaders."""
+"""Plain-language log lines for The Kingdoms of Crusaders (English here, German in
+``describe_de``)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from .describe_de import describe_event_de
 
 
 def _who(seat: int, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Player {seat + 1}"
 
 
-def describe_event(event: dict[str, Any], viewer: int | None) -> str:
+def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") -> str:
+    """``event`` as ``viewer`` reads it, in ``lang`` ("en" or "de"; others read English)."""
+    if lang == "de":
+        german = describe_event_de(event, viewer)
+        if german is not None:
+            return german
     kind = event.get("type")
     if kind == "start":
         return f"{_who(event['first_player'], viewer)} will start."

@@ -11,6 +11,7 @@ from ...engine.options import Option
 from . import actions
 from .deck import DEFAULT_DECK, load_edition, normalize_deck_option
 from .describe import describe_event
+from .labels import action_label
 from .state import KingdomsState
 
 
@@ -79,7 +80,10 @@ class KingdomsOfCrusaders(Game):
         return actions.action_from_json(obj)
 
     def describe(self, event: JSON, seat: int | None, lang: str = "en") -> str:
-        return describe_event(event, seat)
+        return describe_event(event, seat, lang)
+
+    def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
+        return action_label(action, view, lang)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a deck file in the format of ``data/deck_proposal_a.toml``."""

@@ -1,8 +1,10 @@
-"""Plain-language log lines for Medina."""
+"""Plain-language log lines for Medina (English here, German in ``describe_de``)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from .describe_de import describe_event_de
 
 
 def _who(seat: Any, viewer: int | None) -> str:
@@ -18,7 +20,12 @@ def _cell(event: dict[str, Any]) -> str:
     return f"({x},{y})"
 
 
-def describe_event(event: dict[str, Any], viewer: int | None) -> str:
+def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") -> str:
+    """``event`` as ``viewer`` reads it, in ``lang`` ("en" or "de"; others read English)."""
+    if lang == "de":
+        german = describe_event_de(event, viewer)
+        if german is not None:
+            return german
     kind = event.get("type")
     who = _who(event["seat"], viewer).capitalize() if "seat" in event else ""
     if kind == "setup":
@@ -55,7 +62,8 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
         colour = event["colour"]
         return f"Every player owns {colour} now: the remaining {colour} buildings leave the game."
     if kind == "pass":
-        return f"{who} cannot place anything and passes."
+        verb = "pass" if event["seat"] == viewer else "passes"
+        return f"{who} cannot place anything and {verb}."
     if kind == "end":
         names = ", ".join(_who(s, viewer) for s in event["winners"])
         return f"Nobody can place any more: the game is over. Winner: {names}."

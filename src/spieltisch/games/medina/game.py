@@ -13,6 +13,7 @@ from ...engine.options import Option, data_option
 from . import actions
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
 from .describe import describe_event
+from .labels import action_label
 from .state import MedinaState
 
 
@@ -154,7 +155,10 @@ class Medina(Game):
         return actions.action_from_json(obj)
 
     def describe(self, event: JSON, seat: int | None, lang: str = "en") -> str:
-        return describe_event(event, seat)
+        return describe_event(event, seat, lang)
+
+    def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
+        return action_label(action, view, lang)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a ruleset JSON file in the format of ``data/medina.json``."""
