@@ -165,7 +165,10 @@ def test_cards_sentences() -> None:
         "event": "storm_at_sea",
         "hit": [0, 2],
     }
-    assert GAME.describe(storm, 0) == "Seat 1 drew Storm at sea, resolved at once (hits seat 0, 2)."
+    assert (
+        GAME.describe(storm, 0)
+        == "Seat 1 drew Storm at sea, resolved at once (it hits you and seat 2)."
+    )
     assert GAME.describe(storm, 0, "de") == (
         "Platz 1 zieht Sturm auf See, sofort ausgeführt (trifft dich und Platz 2)."
     )

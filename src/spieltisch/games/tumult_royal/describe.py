@@ -13,6 +13,14 @@ def _who(seat: Any, viewer: int | None) -> str:
     return "you" if seat == viewer else f"Player {seat + 1}"
 
 
+def _does(seat: Any, viewer: int | None, verb: str, third: str | None = None) -> str:
+    """Subject and verb that agree: "You keep", "Player 2 keeps" (``third``: the
+    third-person form where it is not verb + s)."""
+    if seat == viewer:
+        return f"You {verb}"
+    return f"{_who(seat, viewer)} {third or verb + 's'}"
+
+
 def _field(event: dict[str, Any]) -> str:
     r, c = event["field"]
     return f"({r},{c})"
@@ -43,18 +51,20 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
             f"{event['set_aside']} set aside."
         )
     if kind == "tick":
-        parts = []
+        parts: list[str] = []
         for a in event["actions"]:
-            name = _who(a["seat"], viewer)
+            seat, slot = a["seat"], a.get("slot")
             if a["action"] == "peek":
-                verb = f"peeked at slot {a['slot']}" if a["won"] else f"missed slot {a['slot']}"
-            elif a["action"] in ("keep", "put_back"):
-                verb = f"{a['action'].replace('_', ' ')} slot {a['slot']}"
+                part = f"{_who(seat, viewer)} {'peeked at' if a['won'] else 'missed'} slot {slot}"
+            elif a["action"] == "keep":
+                part = f"{_does(seat, viewer, 'keep')} slot {slot}"
+            elif a["action"] == "put_back":
+                part = f"{_does(seat, viewer, 'put')} back slot {slot}"
             elif a["action"] == "done":
-                verb = "is done"
+                part = _does(seat, viewer, "are", "is") + " done"
             else:
                 continue
-            parts.append(f"{name} {verb}")
+            parts.append(part[0].upper() + part[1:] if not parts else part)
         return f"Tick {event['tick']}: " + ("; ".join(parts) or "everybody waited") + "."
     if kind == "reveal":
         return "The tiles are revealed."
@@ -66,7 +76,8 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
             )
         return (
             f"Tumult in {event['good']} ({event['remaining']} < {event['demand']}): "
-            f"{_who(event['greediest'], viewer)} is the greediest and loses followers and goods."
+            f"{_does(event['greediest'], viewer, 'are', 'is')} the greediest and "
+            f"{'lose' if event['greediest'] == viewer else 'loses'} followers and goods."
         )
     if kind == "build":
         return (
@@ -74,13 +85,18 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
             f"statue(s), {event['surplus']} follower(s) for overpaying."
         )
     if kind == "no_build":
-        return f"{who} built nothing and gains {event['bonus']} followers."
+        return (
+            f"{who} built nothing and {'gain' if event['seat'] == viewer else 'gains'} "
+            f"{event['bonus']} followers."
+        )
     if kind == "end_turn":
         return f"{who} ended the build turn."
     if kind == "crown":
         return (
-            f"{_who(event['king'], viewer).capitalize()} is King, pays the tax and adds "
-            f"{event['chronicle']} statue(s) to the chronicle."
+            f"{_does(event['king'], viewer, 'are', 'is').capitalize()} King, "
+            f"{'pay' if event['king'] == viewer else 'pays'} the tax and "
+            f"{'add' if event['king'] == viewer else 'adds'} {event['chronicle']} statue(s) "
+            "to the chronicle."
         )
     if kind == "fog":
         cols = ", ".join(str(c) for c in event["columns"])

@@ -24,6 +24,17 @@ def _who(seat: Any, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
 
 
+def _does(seat: Any, viewer: int | None, verb: str) -> str:
+    """Subject and verb that agree: "You win", "Seat 2 wins"."""
+    return f"You {verb}" if seat == viewer else f"Seat {seat} {verb}s"
+
+
+def _seats(seats: list[Any], viewer: int | None) -> str:
+    """ "you, seat 1 and seat 3" """
+    names = ["you" if s == viewer else f"seat {s}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _cell(xy: Any) -> str:
     if isinstance(xy, list) and len(xy) == 2:
         return f"({xy[0]},{xy[1]})"
@@ -97,8 +108,8 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
         return f"{who} moved {_unit(event.get('unit'))} to {_cell(event.get('to'))}."
     if kind == "fight":
         foe = FIGHT_NAMES.get(str(event.get("type")), "an enemy")
-        fighter = _who(event.get("fighter"), seat)
-        return f"{fighter} fight(s) {foe} on {_cell(event.get('cell'))}."
+        fighter = _does(event.get("fighter"), seat, "fight")
+        return f"{fighter} {foe} on {_cell(event.get('cell'))}."
     if kind == "truce":
         return f"{who} played a Truce: the fight is cancelled."
     if kind == "no_troops":
@@ -145,7 +156,7 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
     if kind == "siege_ends":
         return "The siege ends."
     if kind == "jerusalem_falls":
-        return f"Jerusalem falls! {who} win(s) the game."
+        return f"Jerusalem falls! {_does(event.get('seat'), seat, 'win')} the game."
     if kind == "discard":
         return f"{who} discarded {_card(event)}."
     if kind == "draw":
@@ -155,7 +166,7 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
     if kind == "immediate":
         name = EVENT_NAMES.get(str(event.get("event")), "an event")
         hit = event.get("hit") or []
-        extra = f" (hits seat {', '.join(map(str, hit))})" if hit else ""
+        extra = f" (it hits {_seats(hit, seat)})" if hit else ""
         return f"{who} drew {name}, resolved at once{extra}."
     if kind == "exhausted":
         if event.get("count") == 1:
@@ -167,5 +178,6 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
         winners = event.get("winners") or []
         if not winners:
             return "The game is over without a winner."
-        return f"The game is over; winner(s): seat {', '.join(map(str, winners))}."
+        title = "winner" if len(winners) == 1 else "winners"
+        return f"The game is over; {title}: {_seats(winners, seat)}."
     return str(event)
