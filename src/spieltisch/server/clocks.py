@@ -84,7 +84,9 @@ class TableSettings:
                 f"table setting 'on_timeout' must be one of {TIMEOUT_RULES}, not {on_timeout!r}"
             )
         away = obj.get("zombie_after_s")
-        zombie_after_s = None if away is None else _number(obj, "zombie_after_s", 0, 0, DAY_S, zero_ok=True)
+        zombie_after_s = (
+            None if away is None else _number(obj, "zombie_after_s", 0, 0, DAY_S, zero_ok=True)
+        )
         bot = obj.get("zombie_bot", "heuristic")
         if not isinstance(bot, str) or not bot:
             raise SettingsError(f"table setting 'zombie_bot' must be a bot's name, not {bot!r}")

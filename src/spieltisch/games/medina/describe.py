@@ -12,6 +12,8 @@ def _who(seat: Any, viewer: int | None) -> str:
         return "a neutral palace"
     if seat == "box":
         return "the box"
+    if seat is None:  # a palace nobody has roofed yet
+        return "nobody"
     return "you" if seat == viewer else f"Player {seat + 1}"
 
 
