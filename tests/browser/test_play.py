@@ -3,34 +3,12 @@ highlighted targets and the choice buttons the page shows (issue: the web table)
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-# SPIELTISCH_SCREENSHOTS=docs/screenshots python -m pytest tests/browser  regenerates the
-# README's pictures; otherwise they go to a temporary folder
-SHOTS = os.environ.get("SPIELTISCH_SCREENSHOTS")
-
-
-def _table(
-    server: str, game: str, players: int, seed: int, options: dict[str, Any] | None = None
-) -> str:
-    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 1)
-    made = httpx.post(
-        server + "/api/tables",
-        json={
-            "game": game,
-            "players": players,
-            "seed": seed,
-            "seats": seats,
-            "options": options or {},
-        },
-    ).json()
-    return str(made["seats"][0]["link"])
+from spieltisch.cli.screenshots import create_table
 
 
 def _play_to_the_end(page: Any, rng: random.Random, max_moves: int = 3000) -> int:
@@ -73,15 +51,12 @@ def _play_to_the_end(page: Any, rng: random.Random, max_moves: int = 3000) -> in
     ids=["kingdoms-of-crusaders", "medina", "tumult-royal", "im-zeichen-des-kreuzes"],
 )
 def test_one_human_against_bots_to_the_end(
-    server: str, browser: Any, game: str, players: int, options: dict[str, Any], tmp_path: Path
+    server: str, browser: Any, game: str, players: int, options: dict[str, Any]
 ) -> None:
-    link = _table(server, game, players, seed=5, options=options)
+    link = create_table(server, game, players, seed=5, options=options)["seats"][0]["link"]
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.goto(link)
     page.wait_for_selector("#board svg")
-    shots = Path(SHOTS) if SHOTS else tmp_path
-    shots.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shots / f"{game}.png"))
     moves = _play_to_the_end(page, random.Random(3))
     assert moves > 0
     assert "Winners" in page.locator("#result").text_content()
@@ -91,15 +66,7 @@ def test_one_human_against_bots_to_the_end(
 def test_two_humans_play_kingdoms_of_crusaders_in_two_browsers(server: str, browser: Any) -> None:
     """Two browser contexts (two people), each on its own link; moves reach the other at once;
     a reload in the middle restores the seat."""
-    made = httpx.post(
-        server + "/api/tables",
-        json={
-            "game": "kingdoms-of-crusaders",
-            "players": 2,
-            "seed": 8,
-            "seats": [{"kind": "human"}] * 2,
-        },
-    ).json()
+    made = create_table(server, "kingdoms-of-crusaders", 2, seed=8, bots=[None, None])
     contexts = [browser.new_context(viewport={"width": 1200, "height": 800}) for _ in range(2)]
     pages = [ctx.new_page() for ctx in contexts]
     for page, seat in zip(pages, made["seats"], strict=True):
@@ -167,15 +134,7 @@ def test_the_lobby_creates_a_table_and_hands_out_links(server: str, browser: Any
 def test_the_tumult_royal_grab_runs_in_real_time(server: str, browser: Any) -> None:
     """TR-G14 at the table: during the grab a countdown shows the tick; a seat that does not
     click waits, and the ticks go on by the clock."""
-    made = httpx.post(
-        server + "/api/tables",
-        json={
-            "game": "tumult-royal",
-            "seed": 4,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
-            "options": {"tick_ms": 400},
-        },
-    ).json()
+    made = create_table(server, "tumult-royal", 2, seed=4, options={"tick_ms": 400})
     page = browser.new_page(viewport={"width": 1200, "height": 800})
     page.goto(made["seats"][0]["link"])
     page.wait_for_selector("#board svg")

@@ -10,6 +10,7 @@ from .calibrate import calibrate
 from .catalog import games, rules
 from .play import play
 from .replay import replay
+from .screenshots import screenshots
 from .serve import serve
 from .simulate import simulate
 from .tower_stats import tower_stats
@@ -31,6 +32,7 @@ app.command()(calibrate)
 app.command()(serve)
 app.command(name="tower-stats")(tower_stats)
 app.command(name="bench-server")(bench_server)
+app.command()(screenshots)
 
 
 def main() -> None:

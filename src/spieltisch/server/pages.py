@@ -37,9 +37,9 @@ def lobby() -> str:
 <p id="error" class="error" role="alert"></p>
 </section>
 <section id="tables-section"><h2 data-t="tables">Tables</h2>
-<table id="tables"><thead><tr><th data-t="game">Game</th><th data-t="players">Players</th>
-<th data-t="status">Status</th><th data-t="moves">Moves</th><th></th></tr></thead>
-<tbody></tbody></table></section>
+<div class="scroll-x"><table id="tables"><thead><tr><th data-t="game">Game</th>
+<th data-t="players">Players</th><th data-t="status">Status</th><th data-t="moves">Moves</th>
+<th></th></tr></thead><tbody></tbody></table></div></section>
 </main>
 <script src="/static/lobby.js"></script>
 </body></html>
@@ -65,7 +65,7 @@ def table_page(token: str) -> str:
 <section id="choices"><h2 data-t="your_move">Your move</h2><div id="buttons"></div></section>
 <p id="error" class="error" role="alert"></p>
 <section id="result" hidden></section>
-<section><h2 data-t="log">Log</h2><ol id="log"></ol></section>
+<section id="log-section"><h2 data-t="log">Log</h2><ol id="log"></ol></section>
 </aside>
 </main>
 <script src="/static/table.js"></script>
