@@ -135,17 +135,24 @@ def create_table(
     seed: int,
     options: dict[str, Any] | None = None,
     bots: Sequence[str | None] | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Create a table through the API; ``bots[i]`` is seat i's bot (``None``: a human seat),
-    by default seat 0 human and the heuristic bot everywhere else. Returns the API answer
-    (``seats`` with their links, ``spectator_link``)."""
+    by default seat 0 human and the heuristic bot everywhere else; ``settings`` are the
+    table's clock and zombie mode. Returns the API answer (``seats`` with their links,
+    ``spectator_link``)."""
     kinds = list(bots) if bots is not None else [None] + ["heuristic"] * (players - 1)
     seats = [{"kind": "human"} if b is None else {"kind": "bot", "bot": b} for b in kinds]
-    made: dict[str, Any] = http(
-        "POST",
-        url + "/api/tables",
-        {"game": game, "players": players, "seed": seed, "seats": seats, "options": options or {}},
-    )
+    body: dict[str, Any] = {
+        "game": game,
+        "players": players,
+        "seed": seed,
+        "seats": seats,
+        "options": options or {},
+    }
+    if settings is not None:
+        body["settings"] = settings
+    made: dict[str, Any] = http("POST", url + "/api/tables", body)
     return made
 
 
