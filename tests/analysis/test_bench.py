@@ -128,3 +128,21 @@ def test_missing_pyspiel_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch)
     assert [row.name for row in report.rows] == [GAME]
     assert report.openspiel_note and "pyspiel" in report.openspiel_note
     assert format_report(report).row_count == 1
+
+
+def test_svg_figure_when_asked(ours_only: BenchReport) -> None:
+    """``--svg`` adds µs per SVG picture of the mover's view; without it the row and the
+    table are as before."""
+    assert ours_only.rows[0].us_per_svg_render is None
+    plain_columns = len(format_report(ours_only).columns)
+    report = run_bench(GAME, games=4, openspiel=False, svg=True)
+    row = report.rows[0]
+    _check_row(row)
+    _check_stat(row.us_per_svg_render)
+    assert any(note.startswith("+svg") for note in report.notes)
+    table = format_report(report)
+    assert len(table.columns) == plain_columns + 1
+    assert table.columns[-1].header == "+svg µs/render"
+    obj = report_to_json(report)
+    assert json.loads(json.dumps(obj, allow_nan=False)) == obj
+    assert obj["rows"][0]["us_per_svg_render"]["median"] > 0

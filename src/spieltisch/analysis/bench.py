@@ -11,6 +11,7 @@ Benchmarks are not tests: nothing here asserts a time.
 
 from __future__ import annotations
 
+import importlib
 import platform
 import random
 import statistics
@@ -112,6 +113,7 @@ class BenchRow:
     view_over_plain: float | None
     plain_over_reference: dict[str, float] = field(default_factory=dict)
     state_clone_bytes: int | None = None  # tracemalloc size of one mid-game clone (ours)
+    us_per_svg_render: Stat | None = None  # --svg: one SVG picture of the mover's view
 
 
 @dataclass(frozen=True)
@@ -304,11 +306,18 @@ class _OurGame(Subject):
     source = "spieltisch"
     view_kind = "view"
 
-    def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: Mapping[str, Any] | None,
+        render: Callable[..., str] | None = None,
+    ) -> None:
         self.game = game
         self.name = game.id
         self.players = players
         self.options = dict(options or {})
+        self.render = render  # the game's ``render_svg``, when --svg asks for it
         self.records: list[list[GameRecord]] = []  # per plain batch
         self.parsed: list[list[tuple[int, list[tuple[int, Action]]]]] = []  # the same, parsed
 
@@ -381,8 +390,32 @@ class _OurGame(Subject):
             units += len(record.moves)
         return Timed(units, ns)
 
+    def svg_renders(self, batch: int) -> Timed:
+        """Replay the games kept by plain batch ``batch`` and render, before every step, the
+        picture the web table sends the mover: ``render_svg(view, "en", legal)``. Only the
+        rendering is timed (the view and the legal actions are the +view figure's)."""
+        render = self.render
+        assert render is not None
+        new_game, players, options = self.game.new_game, self.players, self.options
+        clock = time.perf_counter_ns
+        units = ns = 0
+        for seed, moves in self.parsed[batch % len(self.parsed)]:
+            state = new_game(players, seed, options)
+            for seat, action in moves:
+                view = state.view(seat)
+                legal = [a.to_json() for a in state.legal_actions(seat)]
+                t0 = clock()
+                render(view, "en", legal)
+                ns += clock() - t0
+                units += 1
+                state.apply(seat, action)
+        return Timed(units, ns)
+
     def extra_series(self) -> dict[str, Series[Timed]]:
-        return {"json_replay": Series(self.json_replay, lambda r: r.ns)}
+        extras = {"json_replay": Series(self.json_replay, lambda r: r.ns)}
+        if self.render is not None:
+            extras["svg"] = Series(self.svg_renders, lambda r: r.ns)
+        return extras
 
     def clone_bytes(self) -> int:
         """Bytes newly allocated by cloning the state halfway through a recorded game (what
@@ -407,7 +440,21 @@ class _OurGame(Subject):
     def row(self, notes: list[str]) -> BenchRow:
         out = super().row(notes)
         out.state_clone_bytes = self.clone_bytes()
+        svg = self.extras.get("svg")
+        if svg is not None:
+            out.us_per_svg_render = Stat.of([b.ns / max(b.units, 1) / 1e3 for b in svg.results])
         return out
+
+
+def svg_renderer(game: Game) -> Callable[..., str] | None:
+    """The game's ``render_svg`` (module ``svg`` beside the game's own), if it has one."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(package + ".svg")
+    except ImportError:
+        return None
+    render = getattr(module, "render_svg", None)
+    return render if callable(render) else None
 
 
 # -- the report ---------------------------------------------------------------------------
@@ -443,13 +490,16 @@ def run_bench(
     *,
     references: tuple[str, ...] | None = None,
     options: Mapping[str, Any] | None = None,
+    svg: bool = False,
 ) -> BenchReport:
     """Measure ``game_id`` and, if ``openspiel`` and pyspiel imports, each of ``references``
     (OpenSpiel game names, played with their default player counts; by default the three of
     DESIGN.md §7 plus the game's own ``bench_references``, e.g. go and quoridor for Medina).
 
     ``games`` random games per measurement, split into batches; with ``seconds`` > 0 each
-    measurement instead runs batches until it has taken at least that long."""
+    measurement instead runs batches until it has taken at least that long. With ``svg``,
+    also the µs per SVG picture of the mover's view (what the web table renders per seat and
+    move)."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
     if seconds < 0:
@@ -477,7 +527,16 @@ def run_bench(
         "over each GameRecord, game creation and action parsing included.",
     ]
 
-    subjects: list[Subject] = [_OurGame(game, seats, options)]
+    render = svg_renderer(game) if svg else None
+    if svg and render is None:
+        notes.append(f"{game.id} has no SVG renderer: +svg omitted.")
+    elif render is not None:
+        notes.append(
+            "+svg: µs per render_svg(view, 'en', legal) of the mover's view before every step "
+            "of the plain games replayed (view and legal actions not timed; the renderers' "
+            "caches stay warm from batch to batch, as on a running server)."
+        )
+    subjects: list[Subject] = [_OurGame(game, seats, options, render)]
     openspiel_note: str | None = None
     version: str | None = None
     if not openspiel:
@@ -567,6 +626,9 @@ def format_report(report: BenchReport) -> Table:
     table.add_column("÷ plain: clone, view", justify="right")
     table.add_column("plain ÷ reference", justify="right", no_wrap=True)
     table.add_column("clone bytes", justify="right")
+    svg = any(row.us_per_svg_render is not None for row in report.rows)
+    if svg:
+        table.add_column("+svg µs/render", justify="right")
     for row in report.rows:
         table.add_row(
             row.name,
@@ -582,6 +644,7 @@ def format_report(report: BenchReport) -> Table:
             + ("n/a" if row.view_over_plain is None else f"{row.view_over_plain:.2f}"),
             "\n".join(f"{k} ×{v:.2f}" for k, v in row.plain_over_reference.items()) or "",
             "" if row.state_clone_bytes is None else f"{row.state_clone_bytes:,}",
+            *([_stat(row.us_per_svg_render)] if svg else []),
         )
     return table
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -31,6 +31,9 @@ def bench(
         Path | None, typer.Option("--out", help="Write the report as JSON.")
     ] = None,
     option: OptionList = None,
+    svg: Annotated[
+        bool, typer.Option("--svg", help="Also measure µs per SVG picture of the mover's view.")
+    ] = False,
 ) -> None:
     """Measure steps per second, games per second and replay speed of a game."""
     g = load_game(game)
@@ -40,7 +43,10 @@ def bench(
     from ..analysis import bench as bench_module  # heavy and optional: only when asked
 
     try:
-        report = bench_module.run_bench(g.id, players, games, seconds, openspiel, options=options)
+        extra: dict[str, Any] = {"svg": True} if svg else {}  # only when asked: keeps old calls
+        report = bench_module.run_bench(
+            g.id, players, games, seconds, openspiel, options=options, **extra
+        )
     except ValueError as exc:  # bad numbers are user errors too
         fail(str(exc))
     console = out()

@@ -1,22 +1,89 @@
-"""Small SVG-writing helpers shared by the games' SVG renderers (standard library only)."""
+"""Small SVG-writing helpers shared by the games' SVG renderers (standard library only).
+
+The renderers run once per seat per move on the web table, so the helpers memoise the
+escaping of the short strings that recur in every picture (numbers, colours, names, labels);
+every cache is bounded and keyed on the whole input, so output never depends on what was
+rendered before."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import lru_cache
 from html import escape
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
+
+CACHE_SIZE = 8192  # distinct short strings per cache; a picture has a few hundred
+SHORT = 64  # longer strings (action payloads, sentences) are escaped without caching
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+# ``JSONEncoder.encode`` builds its C encoder on every call, which costs more than the
+# encoding of a small action; this one is built once and gives the same text.
+_C_ENCODER = (
+    None
+    if c_make_encoder is None
+    else c_make_encoder(
+        None, _COMPACT.default, encode_basestring_ascii, None, ":", ",", False, False, True
+    )
+)
+
+
+def _compact(action: dict[str, Any]) -> str:
+    if _C_ENCODER is None:  # pragma: no cover - CPython always has the C accelerator
+        return _COMPACT.encode(action)
+    return "".join(_C_ENCODER(action, 0))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _quoted(text: str) -> str:
+    return '"' + escape(text, quote=True) + '"'
 
 
 def attr(value: Any) -> str:
     """A quoted, escaped XML attribute value."""
-    return '"' + escape(str(value), quote=True) + '"'
+    text = value if type(value) is str else str(value)
+    if len(text) > SHORT:
+        return '"' + escape(text, quote=True) + '"'
+    return _quoted(text)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+def num(value: float) -> str:
+    """``f"{value:g}"``, memoised: formatting a number costs more than a cache look-up, and
+    pictures repeat the same coordinates (equal ints and floats format alike; zero is
+    formatted directly, because ``-0.0`` equals ``0`` but prints ``-0``)."""
+    return _num(value) if value else f"{value:g}"
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _content(text: str) -> str:
+    return escape(text, quote=False)
+
+
+def content(text: str) -> str:
+    """``text`` escaped for element content (``&``, ``<``, ``>``)."""
+    return _content(text) if len(text) <= SHORT else escape(text, quote=False)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _escaped(text: str) -> str:
+    return escape(text, quote=True)
+
+
+def esc(text: str) -> str:
+    """``html.escape(text)`` (quotes too), memoised for short strings."""
+    return _escaped(text) if len(text) <= SHORT else escape(text, quote=True)
 
 
 def text_element(x: float, y: float, text: str, size: int = 13, **attrs: Any) -> str:
     """A ``<text>`` element; keyword ``font_weight="bold"`` becomes ``font-weight="bold"``."""
-    extra = "".join(f" {k.replace('_', '-')}={attr(v)}" for k, v in attrs.items())
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(text, quote=False)}</text>'
+    extra = "".join([f" {k.replace('_', '-')}={attr(v)}" for k, v in attrs.items()])
+    body = _content(text) if len(text) <= SHORT else escape(text, quote=False)
+    return f'<text x="{num(x)}" y="{num(y)}" font-size="{size}"{extra}>{body}</text>'
 
 
 class Panel:
@@ -60,7 +127,12 @@ class Panel:
 
 def action_payload(action: dict[str, Any]) -> str:
     """An action's JSON as it goes into a ``data-action`` attribute (compact)."""
-    return json.dumps(action, separators=(",", ":"))
+    return _compact(action)
+
+
+def action_attr(action: dict[str, Any]) -> str:
+    """``action_payload(action)`` quoted and escaped as an attribute value."""
+    return '"' + escape(_compact(action), quote=True) + '"'
 
 
 def button_rows(
@@ -76,7 +148,7 @@ def button_rows(
             x = left
             top += 28
         out.append(
-            f'<g class="target button" data-action={attr(action_payload(action))} '
+            f'<g class="target button" data-action={action_attr(action)} '
             'style="cursor:pointer">'
             f'<rect x="{x}" y="{top + 4}" width="{w}" height="22" rx="5" fill="#e8f8f5" '
             'stroke="#00c853" stroke-width="2"/>'

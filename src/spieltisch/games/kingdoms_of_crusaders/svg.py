@@ -29,6 +29,7 @@ territory's header (``data-target``), everything else a button below the hand.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -74,6 +75,12 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "symbols": "Lance,Bow,Sword,Helmet,Banner",
         "result": "Result",
         "drop": "drop a card here",
+        "ranking": "Ranking",
+        "ranking_rule": "more territories first, then the lower marker sum; equal ones share",
+        "rank_line": "{n}. {name}: territories {w} · marker sum {s}",
+        "won": "won: {t}",
+        "won_none": "no territory yet",
+        "left": "markers still to take: {m}",
     },
     "de": {
         "seat_view": "Sicht von {name} (Platz {seat})",
@@ -93,12 +100,20 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "symbols": "Lanze,Bogen,Schwert,Helm,Banner",
         "result": "Ergebnis",
         "drop": "Karte hier ausspielen",
+        "ranking": "Rangfolge",
+        "ranking_rule": "mehr Gebiete zuerst, dann die kleinere Markersumme; Gleiche teilen",
+        "rank_line": "{n}. {name}: Gebiete {w} · Markersumme {s}",
+        "won": "gewonnen: {t}",
+        "won_none": "noch kein Gebiet",
+        "left": "noch zu vergeben: Marker {m}",
     },
 }
 
 
+@lru_cache(maxsize=8)
 def _labels(lang: str) -> dict[str, str]:
-    """text.py's labels for ``lang`` without their Rich markup."""
+    """text.py's labels for ``lang`` without their Rich markup (computed once per language;
+    the renderer only reads the dict)."""
     return {k: strip_markup(v) for k, v in LABELS.get(lang, LABELS["en"]).items()}
 
 
@@ -131,6 +146,10 @@ def _seat_order(view: dict[str, Any]) -> list[int]:
     return seats if seat is None else [*seats, seat]
 
 
+# Cards keep their place once played and the hand and the unseen pool change little from
+# move to move, so the card pictures are memoised on everything they show, including their
+# position (bounded: a game has 5 territories x 4 seats x 4 places).
+@lru_cache(maxsize=4096)
 def _slot_strip(slots: str, x: float, y: float, size: int = 8, gap: float = 0.6) -> str:
     """Five squares, one per symbol rank: present ones filled in the symbol's colour with
     their rank digit, blank ones empty."""
@@ -159,21 +178,24 @@ def _slot_strip(slots: str, x: float, y: float, size: int = 8, gap: float = 0.6)
     return "".join(out)
 
 
-def _table_card(card: dict[str, Any], seat: int, territory: int, x: float, y: float) -> str:
-    code, slots = str(card["card"]), str(card["slots"])
+@lru_cache(maxsize=4096)
+def _table_card_svg(
+    code: str, slots: str, play: Any, seat: int, territory: int, x: float, y: float
+) -> str:
     return (
         f'<g data-kind="card" data-card={_attr(code)} data-slots={_attr(slots)} '
-        f'data-play="{card["play"]}" data-seat="{seat}" data-territory="{territory}">'
-        f"<title>{escape(code)} {escape(slots)} #{card['play']}</title>"
+        f'data-play="{play}" data-seat="{seat}" data-territory="{territory}">'
+        f"<title>{escape(code)} {escape(slots)} #{play}</title>"
         f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="3" '
         f'fill="#fffef8" stroke="{_colour(seat)}" stroke-width="1.2"/>'
         + _text(x + 3, y + 10, code, 8, fill="#444")
         + _slot_strip(slots, x + 1.5, y + 15)
-        + _text(x + CARD_W / 2, y + CARD_H - 7, f"#{card['play']}", 9, text_anchor="middle")
+        + _text(x + CARD_W / 2, y + CARD_H - 7, f"#{play}", 9, text_anchor="middle")
         + "</g>"
     )
 
 
+@lru_cache(maxsize=512)
 def _empty_slot(x: float, y: float) -> str:
     return (
         f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="3" fill="none" '
@@ -281,57 +303,28 @@ def _territory(
         if army is None:
             continue
         complete = army.get("complete_at")
-        row = [
-            f'<g data-kind="army" data-territory="{t}" data-seat="{p}" '
-            f"data-army={_attr(army['army'])}"
-            + (f' data-complete-at="{complete}"' if complete else "")
-            + ">"
-        ]
-        if p == seat:
-            row.append(
-                f'<rect x="{x0 + 2}" y="{y}" width="{COL_W - 4}" '
-                f'height="{ROW_H - 4 + (DROP_H if d is None else 0)}" rx="4" fill="#ffffff" '
-                f'fill-opacity="0.7" stroke="{_colour(p)}" stroke-width="1"/>'
-            )
-        row.append(
-            f'<rect x="{x0 + 6}" y="{y + 4}" width="9" height="9" fill="{_colour(p)}" '
-            'stroke="#222" stroke-width="0.6"/>'
-        )
         label = _short(p, seat, lab)
         if p == winner_seat:
             label = "★ " + label
-        row.append(
-            _text(
-                x0 + 19,
-                y + 12,
-                label,
-                10,
-                font_weight="bold" if p == seat else "normal",
-            )
-        )
         formation = _formation(army, slab)
         if complete:
             formation += " " + slab["complete"].format(n=complete)
-        row.append(
-            _text(
-                x0 + COL_W - 6,
-                y + 12,
+        cards = tuple((str(c["card"]), str(c["slots"]), c["play"]) for c in army["cards"][:4])
+        body.append(
+            _army_row(
+                t,
+                p,
+                x0,
+                y,
+                str(army["army"]),
+                complete,
+                p == seat,
+                d is None,
+                label,
                 formation,
-                10,
-                text_anchor="end",
-                font_weight="bold",
-                fill="#1e8449" if complete else "#333",
+                cards,
             )
         )
-        cy = y + ROW_LABEL
-        for k in range(4):
-            cx = x0 + 6 + k * (CARD_W + CARD_GAP)
-            if k < len(army["cards"]):
-                row.append(_table_card(army["cards"][k], p, t, cx, cy))
-            else:
-                row.append(_empty_slot(cx, cy))
-        row.append("</g>")
-        body.extend(row)
         y += ROW_H
         if p == seat and d is None:
             body.extend(_drop_zone(x0, y - 6, t, plays, view, slab))
@@ -343,6 +336,58 @@ def _territory(
         f'fill="{fill}" stroke="{stroke}" stroke-width="{2.5 if d is not None else 1}"/>'
     )
     return [f"<g {attrs}>", frame, *body, "</g>"], y + 4
+
+
+@lru_cache(maxsize=1024)
+def _army_row(
+    t: int,
+    p: int,
+    x0: int,
+    y: int,
+    army: str,
+    complete: Any,
+    mine: bool,
+    open_: bool,
+    label: str,
+    formation: str,
+    cards: tuple[tuple[str, str, Any], ...],
+) -> str:
+    """One seat's army in one territory, memoised: most rows do not change in a move."""
+    row = [
+        f'<g data-kind="army" data-territory="{t}" data-seat="{p}" '
+        f"data-army={_attr(army)}" + (f' data-complete-at="{complete}"' if complete else "") + ">"
+    ]
+    if mine:
+        row.append(
+            f'<rect x="{x0 + 2}" y="{y}" width="{COL_W - 4}" '
+            f'height="{ROW_H - 4 + (DROP_H if open_ else 0)}" rx="4" fill="#ffffff" '
+            f'fill-opacity="0.7" stroke="{_colour(p)}" stroke-width="1"/>'
+        )
+    row.append(
+        f'<rect x="{x0 + 6}" y="{y + 4}" width="9" height="9" fill="{_colour(p)}" '
+        'stroke="#222" stroke-width="0.6"/>'
+    )
+    row.append(_text(x0 + 19, y + 12, label, 10, font_weight="bold" if mine else "normal"))
+    row.append(
+        _text(
+            x0 + COL_W - 6,
+            y + 12,
+            formation,
+            10,
+            text_anchor="end",
+            font_weight="bold",
+            fill="#1e8449" if complete else "#333",
+        )
+    )
+    cy = y + ROW_LABEL
+    for k in range(4):
+        cx = x0 + 6 + k * (CARD_W + CARD_GAP)
+        if k < len(cards):
+            row.append(_table_card_svg(*cards[k], p, t, cx, cy))
+        else:
+            row.append(_empty_slot(cx, cy))
+    row.append("</g>")
+    return "\n".join(row)  # the picture puts each element on its own line
 
 
 def _drop_zone(
@@ -384,8 +429,16 @@ def _drop_zone(
 
 
 def _hand_card(card: dict[str, Any], x: int, y: int, drawn: bool, slab: dict[str, str]) -> str:
-    code, slots = str(card["card"]), str(card["slots"])
-    names = slab["symbols"].split(",")
+    return _hand_card_svg(
+        str(card["card"]), str(card["slots"]), x, y, drawn, slab["symbols"], slab["drawn"]
+    )
+
+
+@lru_cache(maxsize=1024)
+def _hand_card_svg(
+    code: str, slots: str, x: int, y: int, drawn: bool, symbols: str, drawn_label: str
+) -> str:
+    names = symbols.split(",")
     mark = ' data-drawn="true"' if drawn else ""
     body = [
         f'<rect x="{x}" y="{y}" width="{HAND_W}" height="{HAND_H}" rx="5" fill="#fffef8" '
@@ -406,7 +459,7 @@ def _hand_card(card: dict[str, Any], x: int, y: int, drawn: bool, slab: dict[str
                 + _text(x + 9, sy + 10, f"{ch} {names[i]}", 9, fill="#ffffff", font_weight="bold")
             )
     if drawn:
-        body.append(_text(x + HAND_W / 2, y + HAND_H + 13, slab["drawn"], 11, text_anchor="middle"))
+        body.append(_text(x + HAND_W / 2, y + HAND_H + 13, drawn_label, 11, text_anchor="middle"))
     return (
         f'<g data-kind="hand-card" data-card={_attr(code)} data-slots={_attr(slots)}{mark}>'
         + "".join(body)
@@ -580,7 +633,51 @@ def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, st
             fill="#1b5e20",
         )
         panel.out.append("</g>")
+    _ranking(view, panel, lab, slab)
     return panel
+
+
+def _ranking(view: dict[str, Any], panel: Panel, lab: dict[str, str], slab: dict[str, str]) -> None:
+    """The standing by KC-R35 (territories won, then the lower sum of victory markers), each
+    seat with the territories it won and their markers (KC-R32), and the markers still to
+    be taken. Everything here is public."""
+    seat = view.get("seat")
+    won: dict[int, list[tuple[int, int]]] = {p: [] for p in range(view["players"])}
+    for territory in view["territories"]:
+        d = territory.get("decided")
+        if d is not None:
+            won.setdefault(int(d["winner"]), []).append(
+                (int(territory["territory"]), int(d["marker"]))
+            )
+    keys = {p: (len(view["markers"][p]), -sum(view["markers"][p])) for p in range(view["players"])}
+    order = sorted(keys, key=lambda p: (-keys[p][0], -keys[p][1], p))
+    taken = {int(m) for markers in view["markers"] for m in markers}
+    panel.gap()
+    panel.line(slab["ranking"], 15, font_weight="bold")
+    panel.line(slab["ranking_rule"], 10, indent=16, fill="#555")
+    place, previous = 0, None
+    for i, p in enumerate(order, 1):
+        if keys[p] != previous:
+            place, previous = i, keys[p]
+        count, total = keys[p][0], -keys[p][1]
+        panel.out.append(
+            f'<g data-kind="ranking" data-seat="{p}" data-place="{place}" '
+            f'data-territories="{count}" data-sum="{total}">'
+        )
+        panel.line(
+            slab["rank_line"].format(n=place, name=_name(p, seat, lab), w=count, s=total),
+            13,
+            indent=16,
+            font_weight="bold" if p == seat else "normal",
+        )
+        panel.swatch(_colour(p))
+        items = [f"{lab['territory'].format(n=t)} ★{m}" for t, m in sorted(won.get(p, []))]
+        text = slab["won"].format(t=", ".join(items)) if items else slab["won_none"]
+        panel.line(text, 12, indent=28, fill="#333")
+        panel.out.append("</g>")
+    left = [m for m in range(1, len(view["territories"]) + 1) if m not in taken]
+    if left and view["phase"] != "over":
+        panel.line(slab["left"].format(m=", ".join(str(m) for m in left)), 12, indent=16)
 
 
 def render_svg(

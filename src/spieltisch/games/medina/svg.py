@@ -13,10 +13,11 @@ gets a clickable element (class ``target``) whose ``data-action`` holds the acti
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from ...engine.svg import Panel, action_payload
+from ...engine.svg import Panel, action_attr, esc, num
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .text import LETTERS, palace_sum
@@ -151,8 +152,16 @@ class _Board:
 
 
 def _grid(view: dict[str, Any], b: _Board) -> list[str]:
+    bonus = tuple(sorted({(int(c[0]), int(c[1])) for c in view.get("bonus_cells", [])}))
+    return [_static_grid(b.width, b.height, bonus)]
+
+
+@lru_cache(maxsize=32)
+def _static_grid(width: int, height: int, bonus: tuple[tuple[int, int], ...]) -> str:
+    """The board's squares, bonus cells and coordinates: the same in every view of a game
+    (drawn once per board size and well)."""
+    b = _Board(width, height)
     out = ['<g class="grid">']
-    bonus = {tuple(c) for c in view.get("bonus_cells", [])}
     for y in range(b.height):
         for x in range(b.width):
             ring = x in (0, b.width - 1) or y in (0, b.height - 1)
@@ -182,112 +191,153 @@ def _grid(view: dict[str, Any], b: _Board) -> list[str]:
     for y in range(b.height):
         out.append(_text(MARGIN - 6, b.y0(y) + CELL / 2 + 4, str(y), 11, text_anchor="end"))
     out.append("</g>")
-    return out
+    return "\n".join(out)
 
 
 def _pieces(view: dict[str, Any], b: _Board) -> list[str]:
-    palaces = {p["id"]: p for p in view["palaces"]}
+    owners = {p["id"]: p.get("owner") for p in view["palaces"]}
     canonical = {tuple(p["cell"]): p["id"] for p in view["palaces"]}
     chain_tower = [c["tower"] for c in view["wall_chains"]]
     ends = {tuple(c) for c in view["merchant_line_ends"]}
     out = ['<g class="pieces">']
     for tower in view["towers"]:
         x, y = tower["cell"]
-        cx, cy = b.centre(tower["cell"])
-        value = tower["tower"]
-        out.append(
-            f'<g data-kind="tower" data-cell="{x},{y}" data-tower="{value}">'
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 1:g}" '
-            f'fill="{TOWER_COLOURS.get(value, "#777")}" stroke="#222" stroke-width="1.5"/>'
-            + _text(
-                cx, cy + 6, str(value), 17, fill="#fff", text_anchor="middle", font_weight="bold"
-            )
-            + "</g>"
-        )
+        out.append(_tower(x, y, tower["tower"]))
     if view.get("well"):
         x, y = view["well"]
-        cx, cy = b.centre(view["well"])
-        out.append(
-            f'<g data-kind="well" data-cell="{x},{y}">'
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 3:g}" fill="#5dade2" '
-            'stroke="#1b4f72" stroke-width="2"/>'
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 5:g}" fill="#1b4f72"/></g>'
-        )
+        out.append(_well(x, y))
     for piece in view["pieces"]:
         kind = piece["kind"]
         x, y = piece["cell"]
-        px, py = b.x0(x), b.y0(y)
-        cx, cy = b.centre(piece["cell"])
         if kind == "building":
-            pal = palaces.get(piece["palace"], {})
-            owner = pal.get("owner")
-            roof = _owner_colour(owner)
-            colour = piece["colour"]
-            fill = BUILDING_FILL.get(colour, "#888")
-            letter = LETTERS.get(colour, "?")
-            body = [
-                f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                f'rx="3" fill="{fill}" stroke="{roof or "#3b2a1a"}" '
-                f'stroke-width="{4 if roof else 1}"/>'
-            ]
-            if roof:  # the roof: a triangle in the owner's colour
-                body.append(
-                    f'<path d="M{px + 5},{py + 15} L{cx:g},{py + 5} L{px + CELL - 5},{py + 15} Z" '
-                    f'fill="{roof}" stroke="#222" stroke-width="0.8"/>'
-                )
-            body.append(
-                _text(
-                    cx,
-                    cy + (9 if roof else 5),
-                    letter.upper() if roof else letter,
-                    13,
-                    fill="#fff",
-                    text_anchor="middle",
-                    font_weight="bold",
-                )
-            )
-            if canonical.get((x, y)) == piece["palace"]:
-                body.append(_text(px + 4, py + CELL - 3, f"#{piece['palace']}", 8, fill="#fff"))
+            palace = piece["palace"]
             out.append(
-                f'<g data-kind="building" data-cell="{x},{y}" data-colour={_attr(colour)} '
-                f'data-palace="{piece["palace"]}" data-owner={_attr(_owner_attr(owner))}>'
-                + "".join(body)
-                + "</g>"
+                _building(
+                    x,
+                    y,
+                    piece["colour"],
+                    palace,
+                    owners.get(palace),
+                    canonical.get((x, y)) == palace,
+                )
             )
         elif kind == "stable":
-            pal = palaces.get(piece["palace"], {})
-            owner = pal.get("owner")
-            roof = _owner_colour(owner)
-            out.append(
-                f'<g data-kind="stable" data-cell="{x},{y}" data-palace="{piece["palace"]}" '
-                f"data-owner={_attr(_owner_attr(owner))}>"
-                f'<rect x="{px + 6}" y="{py + 8}" width="{CELL - 12}" height="{CELL - 14}" '
-                f'fill="#d7bd8f" stroke="{roof or "#6e4b1f"}" stroke-width="{3 if roof else 1}"/>'
-                + _text(cx, cy + 5, "s", 12, fill="#5d4037", text_anchor="middle")
-                + "</g>"
-            )
+            out.append(_stable(x, y, piece["palace"], owners.get(piece["palace"])))
         elif kind == "merchant":
-            end = (x, y) in ends
-            out.append(
-                f'<g data-kind="merchant" data-cell="{x},{y}" data-end="{"1" if end else "0"}">'
-                f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 7:g}" fill="#fdfefe" '
-                f'stroke="{"#d35400" if end else "#566573"}" stroke-width="{3 if end else 1.5}"/>'
-                + _text(cx, cy + 4, "m", 11, fill="#2c3e50", text_anchor="middle")
-                + "</g>"
-            )
+            out.append(_merchant(x, y, (x, y) in ends))
         elif kind == "wall":
             chain = piece.get("chain", -1)
             tower = chain_tower[chain] if 0 <= chain < len(chain_tower) else 0
-            out.append(
-                f'<g data-kind="wall" data-cell="{x},{y}" data-chain="{chain}" '
-                f'data-tower="{tower}">'
-                f'<rect x="{px + 2}" y="{py + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-                f'fill="{TOWER_COLOURS.get(tower, "#7f8c8d")}" stroke="#222" stroke-width="1"/>'
-                + _text(cx, cy + 5, "W", 12, fill="#fff", text_anchor="middle")
-                + "</g>"
-            )
+            out.append(_wall(x, y, chain, tower))
     out.append("</g>")
     return out
+
+
+# One element per piece, memoised on everything it shows: most pieces stay put from move to
+# move and look the same in every seat's picture. The caches are bounded (a game has at
+# most a few hundred distinct pieces).
+@lru_cache(maxsize=64)
+def _tower(x: int, y: int, value: int) -> str:
+    cx, cy = _centre(x, y)
+    return (
+        f'<g data-kind="tower" data-cell="{x},{y}" data-tower="{value}">'
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 1:g}" '
+        f'fill="{TOWER_COLOURS.get(value, "#777")}" stroke="#222" stroke-width="1.5"/>'
+        + _text(cx, cy + 6, str(value), 17, fill="#fff", text_anchor="middle", font_weight="bold")
+        + "</g>"
+    )
+
+
+@lru_cache(maxsize=64)
+def _well(x: int, y: int) -> str:
+    cx, cy = _centre(x, y)
+    return (
+        f'<g data-kind="well" data-cell="{x},{y}">'
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 3:g}" fill="#5dade2" '
+        'stroke="#1b4f72" stroke-width="2"/>'
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 5:g}" fill="#1b4f72"/></g>'
+    )
+
+
+@lru_cache(maxsize=4096)
+def _building(x: int, y: int, colour: str, palace: Any, owner: Any, canonical: bool) -> str:
+    px, py = MARGIN + x * CELL, MARGIN + y * CELL
+    cx, cy = _centre(x, y)
+    roof = _owner_colour(owner)
+    fill = BUILDING_FILL.get(colour, "#888")
+    letter = LETTERS.get(colour, "?")
+    body = [
+        f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+        f'rx="3" fill="{fill}" stroke="{roof or "#3b2a1a"}" '
+        f'stroke-width="{4 if roof else 1}"/>'
+    ]
+    if roof:  # the roof: a triangle in the owner's colour
+        body.append(
+            f'<path d="M{px + 5},{py + 15} L{cx:g},{py + 5} L{px + CELL - 5},{py + 15} Z" '
+            f'fill="{roof}" stroke="#222" stroke-width="0.8"/>'
+        )
+    body.append(
+        _text(
+            cx,
+            cy + (9 if roof else 5),
+            letter.upper() if roof else letter,
+            13,
+            fill="#fff",
+            text_anchor="middle",
+            font_weight="bold",
+        )
+    )
+    if canonical:
+        body.append(_text(px + 4, py + CELL - 3, f"#{palace}", 8, fill="#fff"))
+    return (
+        f'<g data-kind="building" data-cell="{x},{y}" data-colour={_attr(colour)} '
+        f'data-palace="{palace}" data-owner={_attr(_owner_attr(owner))}>' + "".join(body) + "</g>"
+    )
+
+
+@lru_cache(maxsize=1024)
+def _stable(x: int, y: int, palace: Any, owner: Any) -> str:
+    px, py = MARGIN + x * CELL, MARGIN + y * CELL
+    cx, cy = _centre(x, y)
+    roof = _owner_colour(owner)
+    return (
+        f'<g data-kind="stable" data-cell="{x},{y}" data-palace="{palace}" '
+        f"data-owner={_attr(_owner_attr(owner))}>"
+        f'<rect x="{px + 6}" y="{py + 8}" width="{CELL - 12}" height="{CELL - 14}" '
+        f'fill="#d7bd8f" stroke="{roof or "#6e4b1f"}" stroke-width="{3 if roof else 1}"/>'
+        + _text(cx, cy + 5, "s", 12, fill="#5d4037", text_anchor="middle")
+        + "</g>"
+    )
+
+
+@lru_cache(maxsize=1024)
+def _merchant(x: int, y: int, end: bool) -> str:
+    cx, cy = _centre(x, y)
+    return (
+        f'<g data-kind="merchant" data-cell="{x},{y}" data-end="{"1" if end else "0"}">'
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 7:g}" fill="#fdfefe" '
+        f'stroke="{"#d35400" if end else "#566573"}" stroke-width="{3 if end else 1.5}"/>'
+        + _text(cx, cy + 4, "m", 11, fill="#2c3e50", text_anchor="middle")
+        + "</g>"
+    )
+
+
+@lru_cache(maxsize=1024)
+def _wall(x: int, y: int, chain: Any, tower: Any) -> str:
+    px, py = MARGIN + x * CELL, MARGIN + y * CELL
+    cx, cy = _centre(x, y)
+    return (
+        f'<g data-kind="wall" data-cell="{x},{y}" data-chain="{chain}" '
+        f'data-tower="{tower}">'
+        f'<rect x="{px + 2}" y="{py + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+        f'fill="{TOWER_COLOURS.get(tower, "#7f8c8d")}" stroke="#222" stroke-width="1"/>'
+        + _text(cx, cy + 5, "W", 12, fill="#fff", text_anchor="middle")
+        + "</g>"
+    )
+
+
+def _centre(x: int, y: int) -> tuple[float, float]:
+    return MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2
 
 
 def _action_label(action: dict[str, Any]) -> str:
@@ -311,6 +361,7 @@ def _targets(legal: Sequence[dict[str, Any]], b: _Board) -> tuple[list[str], lis
     for (x, y), actions in by_cell.items():
         k = len(actions)
         h = (CELL - 4) / k
+        left, top, height = b.x0(x) + 2, b.y0(y) + 2, num(h)
         for i, action in enumerate(actions):
             kind = str(action.get("type", ""))
             colour = (
@@ -318,13 +369,12 @@ def _targets(legal: Sequence[dict[str, Any]], b: _Board) -> tuple[list[str], lis
                 if kind == "build"
                 else KIND_COLOURS.get(kind, "#fff")
             )
-            payload = action_payload(action)
             out.append(
-                f'<rect class="target" data-target="{x},{y}" data-action={_attr(payload)} '
-                f'x="{b.x0(x) + 2}" y="{b.y0(y) + 2 + i * h:g}" width="{CELL - 4}" '
-                f'height="{h:g}" fill="{colour}" fill-opacity="0.45" stroke="#00e676" '
+                f'<rect class="target" data-target="{x},{y}" data-action={action_attr(action)} '
+                f'x="{left}" y="{num(top + i * h)}" width="{CELL - 4}" '
+                f'height="{height}" fill="{colour}" fill-opacity="0.45" stroke="#00e676" '
                 f'stroke-width="2" style="cursor:pointer">'
-                f"<title>{escape(_action_label(action))} ({x},{y})</title></rect>"
+                f"<title>{esc(_action_label(action))} ({x},{y})</title></rect>"
             )
     out.append("</g>")
     return out, cellless
@@ -373,10 +423,9 @@ def _panel(
     if extra:
         panel.line(" · ".join(extra))
     for action in cellless:
-        payload = action_payload(action)
         panel.y += 6
         panel.out.append(
-            f'<g class="target" data-action={_attr(payload)} style="cursor:pointer">'
+            f'<g class="target" data-action={action_attr(action)} style="cursor:pointer">'
             f'<rect x="{panel.x}" y="{panel.y + 2}" width="200" height="20" rx="4" '
             'fill="#e8f8f5" stroke="#00e676" stroke-width="2"/>'
             + _text(

@@ -17,10 +17,11 @@ field is split into one strip per payment), peeks on their slot, the others as b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from ...engine.svg import Panel, action_payload, button_rows
+from ...engine.svg import Panel, action_attr, button_rows
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .text import (
@@ -70,6 +71,14 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "tiles_held": "tiles {n}",
         "public": "public: {t}",
         "turn": "to act: {names}",
+        "standing": "Standing",
+        "standing_rule": "most statues placed, then followers, then the better rank",
+        "standing_line": "{n}. {name}: {p} statues placed",
+        "statue_parts": "landscape {l} + chronicle {c} · followers {f} · rank {r}",
+        "instant": "placing all {n} statues wins at once (fewest left: {r})",
+        "spread": "spread of statues placed: {d} (most {hi}, fewest {lo})",
+        "end_check": "the game ends after round {k}'s chronicle if the spread is over {t}",
+        "no_check": "no end check left: the game ends after round {k}",
     },
     "de": {
         "seat": "Sicht von Spieler {n}",
@@ -86,6 +95,14 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "tiles_held": "Plättchen {n}",
         "public": "offen: {t}",
         "turn": "am Zug: {names}",
+        "standing": "Stand",
+        "standing_rule": "meiste gesetzte Statuen, dann Gefolge, dann der bessere Rang",
+        "standing_line": "{n}. {name}: {p} Statuen gesetzt",
+        "statue_parts": "Landschaft {l} + Chronik {c} · Gefolge {f} · Rang {r}",
+        "instant": "wer alle {n} Statuen setzt, gewinnt sofort (wenigste übrig: {r})",
+        "spread": "Abstand der gesetzten Statuen: {d} (meiste {hi}, wenigste {lo})",
+        "end_check": "Spielende nach der Chronik von Runde {k}, wenn der Abstand über {t} liegt",
+        "no_check": "keine Endprüfung mehr: Spielende nach Runde {k}",
     },
 }
 
@@ -118,8 +135,22 @@ class _Land:
 
 
 def _landscape(view: dict[str, Any], land: _Land) -> list[str]:
-    grid = terrain_grid(view)
-    out = ['<g class="landscape">']
+    grid = tuple(tuple(row) for row in terrain_grid(view))
+    out = ['<g class="landscape">', _terrain(land.columns, land.top, grid)]
+    for b in view["board"]:
+        r, c = b["field"]
+        out.append(_statue(r, c, b["seat"], b["statues"], land.columns, land.top))
+    out.append("</g>")
+    return out
+
+
+# The fields change only when a tile is revealed and statues only when built, so both are
+# memoised on everything they show (bounded: one game reveals at most 4 × 2 tiles).
+@lru_cache(maxsize=64)
+def _terrain(columns: int, top: int, grid: tuple[tuple[str | None, ...], ...]) -> str:
+    """The fields (fog over face-down tiles) and the row and column numbers."""
+    land = _Land(columns, top)
+    out = []
     for r in range(6):
         for c in range(3 * land.columns):
             x, y = land.x0(c), land.y0(r)
@@ -142,29 +173,30 @@ def _landscape(view: dict[str, Any], land: _Land) -> list[str]:
         out.append(_text(land.x0(c) + CELL / 2, land.top - 5, str(c), 10, text_anchor="middle"))
     for r in range(6):
         out.append(_text(MARGIN + 8, land.y0(r) + CELL / 2 + 4, str(r), 10, text_anchor="end"))
-    for b in view["board"]:
-        r, c = b["field"]
-        s = b["seat"]
-        cx, cy = land.x0(c) + CELL / 2, land.y0(r) + CELL / 2 + 3
-        colour = SEAT_COLOURS[s % 4]
-        out.append(
-            f'<g data-kind="statue" data-field="{r},{c}" data-seat="{s}" '
-            f'data-statues="{b["statues"]}">'
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="12" fill="{colour}" stroke="#1b1b1b" '
-            'stroke-width="1.5"/>'
-            + _text(
-                cx,
-                cy + 5,
-                str(b["statues"]),
-                14,
-                fill=SEAT_INK[s % 4],
-                text_anchor="middle",
-                font_weight="bold",
-            )
-            + "</g>"
+    return "\n".join(out)  # the picture puts each element on its own line
+
+
+@lru_cache(maxsize=1024)
+def _statue(r: int, c: int, s: int, statues: Any, columns: int, top: int) -> str:
+    land = _Land(columns, top)
+    cx, cy = land.x0(c) + CELL / 2, land.y0(r) + CELL / 2 + 3
+    colour = SEAT_COLOURS[s % 4]
+    return (
+        f'<g data-kind="statue" data-field="{r},{c}" data-seat="{s}" '
+        f'data-statues="{statues}">'
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="12" fill="{colour}" stroke="#1b1b1b" '
+        'stroke-width="1.5"/>'
+        + _text(
+            cx,
+            cy + 5,
+            str(statues),
+            14,
+            fill=SEAT_INK[s % 4],
+            text_anchor="middle",
+            font_weight="bold",
         )
-    out.append("</g>")
-    return out
+        + "</g>"
+    )
 
 
 def _field_targets(legal: Sequence[dict[str, Any]], land: _Land) -> list[str]:
@@ -177,12 +209,11 @@ def _field_targets(legal: Sequence[dict[str, Any]], land: _Land) -> list[str]:
     for (r, c), actions in by_field.items():
         h = (CELL - 4) / len(actions)
         for i, action in enumerate(actions):
-            payload = action_payload(action)
             kind = str(action.get("type", ""))
             paid = _faces(action.get("payment", []))
             title = f"{kind.replace('_', ' ')} ({r},{c})" + (f": {paid}" if paid else "")
             out.append(
-                f'<rect class="target" data-target="{r},{c}" data-action={_attr(payload)} '
+                f'<rect class="target" data-target="{r},{c}" data-action={action_attr(action)} '
                 f'x="{land.x0(c) + 2}" y="{land.y0(r) + 2 + i * h:g}" width="{CELL - 4}" '
                 f'height="{h:g}" fill="#ffffff" fill-opacity="0.35" stroke="#00c853" '
                 f'stroke-width="{2 if len(actions) < 6 else 0.8}" style="cursor:pointer">'
@@ -219,74 +250,22 @@ def _slots(
         s = entry["slot"]
         x = MARGIN + (i % SLOTS_PER_ROW) * SLOT_STEP_X
         y = y0 + (i // SLOTS_PER_ROW) * SLOT_STEP_Y
-        state = entry["state"]
-        seat = entry.get("seat")
         face = entry.get("face")
-        attrs = f'data-kind="slot" data-slot="{s}" data-state={_attr(state)}'
-        if seat is not None:
-            attrs += f' data-seat="{seat}"'
-        if face is not None:
-            attrs += f" data-face={_attr(_plain_face(face))}"
-        body = []
-        if state == "down":
-            body.append(
-                f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="4" '
-                f'fill="{BACK}" stroke="#3e2723" stroke-width="1"/>'
-                f'<rect x="{x + 4}" y="{y + 4}" width="{SLOT_W - 8}" height="{SLOT_H - 8}" '
-                'rx="2" fill="none" stroke="#bcaaa4" stroke-width="0.8"/>'
-            )
-        else:
-            colour = SEAT_COLOURS[(seat or 0) % 4]
-            dash = ' stroke-dasharray="4 2"' if state == "held" else ""
-            body.append(
-                f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="4" '
-                f'fill="#f5f0e6" stroke="{colour}" stroke-width="3"{dash}/>'
-            )
-            mark = ("✋" if state == "held" else "k") + SEAT_LETTERS[(seat or 0) % 4]
-            body.append(
-                f'<rect x="{x + 3}" y="{y + 3}" width="{SLOT_W - 6}" height="15" rx="3" '
-                f'fill="{colour}"/>'
-                + _text(
-                    x + SLOT_W / 2,
-                    y + 15,
-                    mark,
-                    11,
-                    fill=SEAT_INK[(seat or 0) % 4],
-                    text_anchor="middle",
-                    font_weight="bold",
-                )
-            )
-        if face is not None:
-            good = str(face[0])
-            fy = y + SLOT_H - 22
-            body.append(
-                f'<rect x="{x + 4}" y="{fy}" width="{SLOT_W - 8}" height="17" rx="3" '
-                f'fill="{GOOD_FILL.get(good, "#fff")}" stroke="#333" stroke-width="0.6"/>'
-                + _text(
-                    x + SLOT_W / 2,
-                    fy + 13,
-                    face_text(face),
-                    12,
-                    fill=GOOD_INK.get(good, "#000"),
-                    text_anchor="middle",
-                    font_weight="bold",
-                )
-            )
-            if not revealed:  # the viewer's memory mark (TR-G12)
-                body.append(
-                    _text(x + SLOT_W - 3, y + 12, "◆", 10, fill="#ffeb3b", text_anchor="end")
-                )
         out.append(
-            f"<g {attrs}>"
-            + "".join(body)
-            + _text(x + SLOT_W / 2, y + SLOT_H + 13, str(s), 10, fill="#333", text_anchor="middle")
-            + "</g>"
+            _slot(
+                s,
+                x,
+                y,
+                entry["state"],
+                entry.get("seat"),
+                None if face is None else tuple(face),
+                revealed,
+            )
         )
         action = peeks.get(s)
         if action is not None:
-            payload = action_payload(action)
             out.append(
-                f'<rect class="target" data-target-slot="{s}" data-action={_attr(payload)} '
+                f'<rect class="target" data-target-slot="{s}" data-action={action_attr(action)} '
                 f'x="{x - 2}" y="{y - 2}" width="{SLOT_W + 4}" height="{SLOT_H + 4}" rx="5" '
                 'fill="#ffffff" fill-opacity="0.15" stroke="#00c853" stroke-width="2" '
                 f'style="cursor:pointer"><title>peek slot {s}</title></rect>'
@@ -311,6 +290,77 @@ def _slots(
     return out, y
 
 
+@lru_cache(maxsize=1024)
+def _slot(
+    s: Any,
+    x: int,
+    y: int,
+    state: str,
+    seat: int | None,
+    face: tuple[Any, ...] | None,
+    revealed: bool,
+) -> str:
+    """One slot of the grab pool, memoised: most slots look the same from tick to tick."""
+    attrs = f'data-kind="slot" data-slot="{s}" data-state={_attr(state)}'
+    if seat is not None:
+        attrs += f' data-seat="{seat}"'
+    if face is not None:
+        attrs += f" data-face={_attr(_plain_face(face))}"
+    body = []
+    if state == "down":
+        body.append(
+            f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="4" '
+            f'fill="{BACK}" stroke="#3e2723" stroke-width="1"/>'
+            f'<rect x="{x + 4}" y="{y + 4}" width="{SLOT_W - 8}" height="{SLOT_H - 8}" '
+            'rx="2" fill="none" stroke="#bcaaa4" stroke-width="0.8"/>'
+        )
+    else:
+        colour = SEAT_COLOURS[(seat or 0) % 4]
+        dash = ' stroke-dasharray="4 2"' if state == "held" else ""
+        body.append(
+            f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="4" '
+            f'fill="#f5f0e6" stroke="{colour}" stroke-width="3"{dash}/>'
+        )
+        mark = ("✋" if state == "held" else "k") + SEAT_LETTERS[(seat or 0) % 4]
+        body.append(
+            f'<rect x="{x + 3}" y="{y + 3}" width="{SLOT_W - 6}" height="15" rx="3" '
+            f'fill="{colour}"/>'
+            + _text(
+                x + SLOT_W / 2,
+                y + 15,
+                mark,
+                11,
+                fill=SEAT_INK[(seat or 0) % 4],
+                text_anchor="middle",
+                font_weight="bold",
+            )
+        )
+    if face is not None:
+        good = str(face[0])
+        fy = y + SLOT_H - 22
+        body.append(
+            f'<rect x="{x + 4}" y="{fy}" width="{SLOT_W - 8}" height="17" rx="3" '
+            f'fill="{GOOD_FILL.get(good, "#fff")}" stroke="#333" stroke-width="0.6"/>'
+            + _text(
+                x + SLOT_W / 2,
+                fy + 13,
+                face_text(face),
+                12,
+                fill=GOOD_INK.get(good, "#000"),
+                text_anchor="middle",
+                font_weight="bold",
+            )
+        )
+        if not revealed:  # the viewer's memory mark (TR-G12)
+            body.append(_text(x + SLOT_W - 3, y + 12, "◆", 10, fill="#ffeb3b", text_anchor="end"))
+    return (
+        f"<g {attrs}>"
+        + "".join(body)
+        + _text(x + SLOT_W / 2, y + SLOT_H + 13, str(s), 10, fill="#333", text_anchor="middle")
+        + "</g>"
+    )
+
+
 def _buttons(
     legal: Sequence[dict[str, Any]], top: int, lab: dict[str, str]
 ) -> tuple[list[str], int]:
@@ -326,30 +376,55 @@ def _buttons(
 
 def _chronicle(view: dict[str, Any], top: int, lab: dict[str, str]) -> tuple[list[str], int]:
     rs = rules(view)
-    done = {c["round"]: c for c in view["chronicle"]}
+    done = tuple((c["round"], c["seat"], c["statues"]) for c in view["chronicle"])
+    return [
+        _chronicle_svg(
+            top,
+            lab["chronicle"],
+            rs.max_rounds,
+            rs.end_threshold,
+            rs.chronicle_statues,
+            view["round"],
+            done,
+        )
+    ], top + 22 + 48
+
+
+@lru_cache(maxsize=256)
+def _chronicle_svg(
+    top: int,
+    title: str,
+    max_rounds: int,
+    end_threshold: tuple[int | None, ...],
+    chronicle_statues: tuple[int, ...],
+    current_round: Any,
+    done_entries: tuple[tuple[Any, int, int], ...],
+) -> str:
+    """The King's chronicle, memoised: it changes once a round."""
+    done = {k: (s, n) for k, s, n in done_entries}
     out = [
         '<g class="chronicle">',
-        _text(MARGIN, top + 14, lab["chronicle"], 14, font_weight="bold"),
+        _text(MARGIN, top + 14, title, 14, font_weight="bold"),
     ]
     y = top + 22
-    for k in range(1, rs.max_rounds + 1):
+    for k in range(1, max_rounds + 1):
         x = MARGIN + (k - 1) * 44
-        current = k == view["round"] and k not in done
+        current = k == current_round and k not in done
         out.append(
             f'<rect data-round="{k}" x="{x}" y="{y}" width="40" height="40" rx="4" '
             f'fill="#fbf3e4" stroke="{"#c62828" if current else "#8d6e63"}" '
             f'stroke-width="{2.5 if current else 1}"/>'
         )
         out.append(_text(x + 4, y + 11, str(k), 9, fill="#555"))
-        theta = rs.end_threshold[k - 1] if k - 1 < len(rs.end_threshold) else None
+        theta = end_threshold[k - 1] if k - 1 < len(end_threshold) else None
         if theta is not None:
             out.append(_text(x + 37, y + 11, f"θ{theta}", 9, fill="#c62828", text_anchor="end"))
-        need = rs.chronicle_statues[k - 1] if k - 1 < len(rs.chronicle_statues) else 1
+        need = chronicle_statues[k - 1] if k - 1 < len(chronicle_statues) else 1
         entry = done.get(k)
         if entry is not None:
-            s = entry["seat"]
-            for j in range(entry["statues"]):
-                cx = x + 20 + (j - (entry["statues"] - 1) / 2) * 13
+            s, statues = entry
+            for j in range(statues):
+                cx = x + 20 + (j - (statues - 1) / 2) * 13
                 out.append(
                     f'<circle data-chronicle="{k}" data-seat="{s}" cx="{cx:g}" cy="{y + 26}" '
                     f'r="6" fill="{SEAT_COLOURS[s % 4]}" stroke="#222" stroke-width="1"/>'
@@ -362,7 +437,7 @@ def _chronicle(view: dict[str, Any], top: int, lab: dict[str, str]) -> tuple[lis
                     'stroke-dasharray="2 2"/>'
                 )
     out.append("</g>")
-    return out, y + 48
+    return "\n".join(out)  # the picture puts each element on its own line
 
 
 def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> Panel:
@@ -427,7 +502,84 @@ def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, st
         panel.gap()
         panel.line(lab["pool"], 15, font_weight="bold")
         panel.wrapped([face_text(f) for f in pool] or [lab["none"]], 16, 12)
+    _standing(view, panel, lab, slab)
     return panel
+
+
+def _standing(
+    view: dict[str, Any], panel: Panel, lab: dict[str, str], slab: dict[str, str]
+) -> None:
+    """The standing by the winner rule (TR-V4, TR-V5): statues placed, split into those on
+    the landscape and those on the chronicle, then followers and rank as tie-breaks; and how
+    close the game is to its end (TR-V1, TR-R26). Everything comes from the public view."""
+    players = view["players_state"]
+    if not players:
+        return
+    landscape = {p["seat"]: 0 for p in players}
+    chronicle = dict(landscape)
+    for b in view["board"]:
+        landscape[b["seat"]] = landscape.get(b["seat"], 0) + int(b["statues"])
+    for c in view["chronicle"]:
+        chronicle[c["seat"]] = chronicle.get(c["seat"], 0) + int(c["statues"])
+    winners = set(view.get("winners") or [])
+    order = sorted(
+        players, key=lambda p: (p["seat"] not in winners, -p["placed"], -p["followers"], p["rank"])
+    )
+    panel.gap()
+    panel.line(slab["standing"], 15, font_weight="bold")
+    panel.line(slab["standing_rule"], 10, indent=16, fill="#555")
+    for place, p in enumerate(order, 1):
+        s = p["seat"]
+        panel.out.append(
+            f'<g data-kind="standing" data-seat="{s}" data-place="{place}" '
+            f'data-placed="{p["placed"]}" data-landscape="{landscape.get(s, 0)}" '
+            f'data-chronicle="{chronicle.get(s, 0)}" data-followers="{p["followers"]}">'
+        )
+        star = " ★" if s in winners else ""
+        panel.line(
+            slab["standing_line"].format(n=place, name=_name(s, lab), p=p["placed"]) + star,
+            13,
+            indent=16,
+            font_weight="bold",
+        )
+        panel.swatch(SEAT_COLOURS[s % 4])
+        panel.line(
+            slab["statue_parts"].format(
+                l=landscape.get(s, 0), c=chronicle.get(s, 0), f=p["followers"], r=p["rank"]
+            ),
+            12,
+            indent=28,
+            fill="#333",
+        )
+        panel.out.append("</g>")
+    if view["phase"] == "game_over":
+        return
+    rs = rules(view)
+    placed = [int(p["placed"]) for p in players]
+    least = min(int(p["reserve"]) for p in players)
+    panel.wrapped(
+        slab["instant"].format(n=rs.statues_per_player, r=least).split(" "), 16, 12, 60, fill="#333"
+    )
+    hi, lo = max(placed), min(placed)
+    panel.wrapped(
+        slab["spread"].format(d=hi - lo, hi=hi, lo=lo).split(" "), 16, 12, 60, fill="#333"
+    )
+    done = {c["round"] for c in view["chronicle"]}
+    k = max(1, int(view["round"] or 1))
+    if k in done:
+        k += 1
+    checks = [
+        r
+        for r in range(k, rs.max_rounds + 1)
+        if r - 1 < len(rs.end_threshold) and rs.end_threshold[r - 1] is not None
+    ]
+    if checks:
+        text = slab["end_check"].format(k=checks[0], t=rs.end_threshold[checks[0] - 1])
+    else:
+        text = slab["no_check"].format(k=rs.max_rounds)
+    panel.out.append(f'<g data-kind="end-check" data-spread="{hi - lo}">')
+    panel.wrapped(text.split(" "), 16, 12, 60, fill="#333")
+    panel.out.append("</g>")
 
 
 def _header(view: dict[str, Any], lab: dict[str, str], slab: dict[str, str]) -> list[str]:

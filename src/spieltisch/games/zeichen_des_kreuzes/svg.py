@@ -22,16 +22,19 @@ JSON: the actions with a ``to`` cell (move, event, step, move_unit, retreat) on 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from ...engine.svg import Panel, action_payload, button_rows
+from ...engine.svg import Panel, action_attr, button_rows
 from ...engine.svg import attr as _attr
 from ...engine.svg import text_element as _text
 from .board import CRETE, GREEN_CITY, JERUSALEM, MOUNTAIN, RED, SEA
-from .components import SHOWN_EDITION
+from .components import SHOWN_EDITION, default_components
+from .fight import JERUSALEM_ROUND as JERUSALEM_FIGHT
+from .fight import MIN_COMMIT
 from .text import (
+    JERUSALEM_MOTIVATION,
     board,
     card_label,
     card_of,
@@ -79,6 +82,17 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "tiles": "tiles red {r} · green {g}",
         "over": "Game over ({reason})",
         "hand_count": "Your hand ({n})",
+        "progress": "Toward victory",
+        "win_rule": "Jerusalem falls when a siege round is won with its garrison at 0: "
+        "that knight wins at once.",
+        "siege_rule": "A siege needs {r} green tiles (Muslim cities), motivation {m}+ "
+        "and army {a}+, on Jerusalem.",
+        "seat_progress": "green tiles {g}/{r} · motivation {m} ({mm}+) · army {a} ({aa}+)",
+        "ready": "ready to besiege",
+        "deck_rule": "The game also ends when the deck runs out twice ({e}/2 so far):",
+        "no_winner_rule": "then nobody wins.",
+        "cities_rule": "then the most green tiles win; ties: army, then treasure.",
+        "ranking": "{n}. {name}: green tiles {g} · army {a} · treasure {t}",
     },
     "de": {
         "seat_view": "Sicht von Platz {n}",
@@ -92,6 +106,19 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "tiles": "Plättchen rot {r} · grün {g}",
         "over": "Spielende ({reason})",
         "hand_count": "Deine Hand ({n})",
+        "progress": "Auf dem Weg zum Sieg",
+        "win_rule": "Jerusalem fällt, wenn eine Belagerungsrunde bei Besatzung 0 gewonnen "
+        "wird: dieser Ritter gewinnt sofort.",
+        "siege_rule": "Eine Belagerung braucht {r} grüne Plättchen (muslimische Städte), "
+        "Motivation ab {m} und Heer ab {a}, auf Jerusalem.",
+        "seat_progress": "grüne Plättchen {g}/{r} · Motivation {m} (ab {mm}) · Heer {a} (ab {aa})",
+        "ready": "bereit zur Belagerung",
+        "deck_rule": "Das Spiel endet auch, wenn der Stapel zweimal aufgebraucht ist "
+        "(bisher {e}/2):",
+        "no_winner_rule": "dann gewinnt niemand.",
+        "cities_rule": "dann gewinnen die meisten grünen Plättchen; bei Gleichstand Heer, "
+        "dann Schatz.",
+        "ranking": "{n}. {name}: grüne Plättchen {g} · Heer {a} · Schatz {t}",
     },
 }
 
@@ -120,13 +147,21 @@ class _Map:
         return self.top + self.height * CELL
 
 
+def _edition() -> str:
+    """The edition the picture is drawn with, as a cache key: a view naming an edition not
+    parsed in this process is drawn with the default one, and keyed so."""
+    shown = SHOWN_EDITION.get()
+    return "default" if shown != "default" and components() is default_components() else shown
+
+
 def _grid(m: _Map) -> list[str]:
-    return list(_static_grid(m.width, m.height, m.top, SHOWN_EDITION.get()))
+    return [_static_grid(m.width, m.height, m.top, _edition())]
 
 
-@cache
-def _static_grid(width: int, height: int, top: int, edition: str) -> tuple[str, ...]:
-    """The terrain, the same in every view (drawn once per geometry and edition)."""
+@lru_cache(maxsize=16)
+def _static_grid(width: int, height: int, top: int, edition: str) -> str:
+    """The terrain, the same in every view (drawn once per geometry and edition; custom
+    editions are keyed by a hash of their data)."""
     m = _Map(width, height, top)
     b = board()
     out = ['<g class="map">']
@@ -150,85 +185,99 @@ def _static_grid(width: int, height: int, top: int, edition: str) -> tuple[str, 
     for y in range(m.height):
         out.append(_text(MARGIN - 5, m.y0(y) + CELL / 2 + 4, str(y), 10, text_anchor="end"))
     out.append("</g>")
-    return tuple(out)
+    return "\n".join(out)  # the picture puts each element on its own line
 
 
 def _cities(view: dict[str, Any], m: _Map) -> list[str]:
     out = ['<g class="cities">']
     for city in view["cities"]:
         x, y = city["cell"]
-        kind = str(city["kind"])
-        by = city.get("plundered_by")
-        tile = city.get("tile")
-        attrs = (
-            f'data-kind="city" data-cell="{x},{y}" data-city={_attr(city["name"])} '
-            f"data-city-kind={_attr(kind)}"
-        )
-        if by is not None:
-            attrs += f' data-plundered-by="{by}"'
-        if tile is not None:
-            attrs += f' data-tile="{tile}"'
-        cx, cy = m.centre(city["cell"])
-        fill = CITY_FILL.get(kind, "#888")
-        body = []
-        if kind == JERUSALEM:
-            r = 11
-            points = " ".join(
-                f"{cx + dx * r:g},{cy - 3 + dy * r:g}"
-                for dx, dy in ((0, -1), (0.87, 0.5), (-0.87, 0.5))
-            )
-            points2 = " ".join(
-                f"{cx + dx * r:g},{cy - 3 + dy * r:g}"
-                for dx, dy in ((0, 1), (0.87, -0.5), (-0.87, -0.5))
-            )
-            body.append(f'<polygon points="{points}" fill="{fill}" stroke="#7d6608"/>')
-            body.append(f'<polygon points="{points2}" fill="{fill}" stroke="#7d6608"/>')
-        else:
-            body.append(
-                f'<rect x="{cx - 9:g}" y="{cy - 12:g}" width="18" height="14" rx="2" '
-                f'fill="{fill}" stroke="#1b1b1b" stroke-width="1"/>'
-            )
-            if kind in (RED, CRETE):  # a small cross on the Christian cities
-                body.append(
-                    f'<path d="M{cx:g},{cy - 10:g} V{cy:g} M{cx - 4:g},{cy - 7:g} H{cx + 4:g}" '
-                    'stroke="#ffffff" stroke-width="1.5"/>'
-                )
-            if kind in (RED, GREEN_CITY) and by is None:
-                body.append(_text(cx + 7, cy - 4, "?", 8, fill="#ffffff", text_anchor="middle"))
-        if by is not None:
-            body.append(
-                f'<path d="M{cx - 11:g},{cy - 14:g} L{cx + 11:g},{cy + 4:g} '
-                f'M{cx + 11:g},{cy - 14:g} L{cx - 11:g},{cy + 4:g}" stroke="#000000" '
-                'stroke-width="2" opacity="0.7"/>'
-            )
-            colour = SEAT_COLOURS[int(by) % len(SEAT_COLOURS)]
-            body.append(
-                f'<circle cx="{cx + 10:g}" cy="{cy - 12:g}" r="6" fill="{colour}" '
-                'stroke="#000000" stroke-width="0.8"/>'
-                + _text(
-                    cx + 10,
-                    cy - 9,
-                    "?" if tile is None else str(tile),
-                    9,
-                    fill=SEAT_INK[int(by) % len(SEAT_INK)],
-                    text_anchor="middle",
-                    font_weight="bold",
-                )
-            )
-        body.append(
-            _text(
-                cx,
-                cy + 12,
+        out.append(
+            _city(
+                x,
+                y,
+                m.top,
                 str(city["name"]),
-                7,
-                fill="#1b1b1b",
+                str(city["kind"]),
+                city.get("plundered_by"),
+                city.get("tile"),
+            )
+        )
+    out.append("</g>")
+    return out
+
+
+# Cities, units and pawns change rarely from move to move and look alike in every seat's
+# picture: each is memoised on everything it shows (bounded; a map has a few dozen).
+@lru_cache(maxsize=1024)
+def _city(x: int, y: int, top: int, name: str, kind: str, by: Any, tile: Any) -> str:
+    m = _Map(0, 0, top)
+    attrs = (
+        f'data-kind="city" data-cell="{x},{y}" data-city={_attr(name)} data-city-kind={_attr(kind)}'
+    )
+    if by is not None:
+        attrs += f' data-plundered-by="{by}"'
+    if tile is not None:
+        attrs += f' data-tile="{tile}"'
+    cx, cy = m.centre((x, y))
+    fill = CITY_FILL.get(kind, "#888")
+    body = []
+    if kind == JERUSALEM:
+        r = 11
+        points = " ".join(
+            f"{cx + dx * r:g},{cy - 3 + dy * r:g}"
+            for dx, dy in ((0, -1), (0.87, 0.5), (-0.87, 0.5))
+        )
+        points2 = " ".join(
+            f"{cx + dx * r:g},{cy - 3 + dy * r:g}"
+            for dx, dy in ((0, 1), (0.87, -0.5), (-0.87, -0.5))
+        )
+        body.append(f'<polygon points="{points}" fill="{fill}" stroke="#7d6608"/>')
+        body.append(f'<polygon points="{points2}" fill="{fill}" stroke="#7d6608"/>')
+    else:
+        body.append(
+            f'<rect x="{cx - 9:g}" y="{cy - 12:g}" width="18" height="14" rx="2" '
+            f'fill="{fill}" stroke="#1b1b1b" stroke-width="1"/>'
+        )
+        if kind in (RED, CRETE):  # a small cross on the Christian cities
+            body.append(
+                f'<path d="M{cx:g},{cy - 10:g} V{cy:g} M{cx - 4:g},{cy - 7:g} H{cx + 4:g}" '
+                'stroke="#ffffff" stroke-width="1.5"/>'
+            )
+        if kind in (RED, GREEN_CITY) and by is None:
+            body.append(_text(cx + 7, cy - 4, "?", 8, fill="#ffffff", text_anchor="middle"))
+    if by is not None:
+        body.append(
+            f'<path d="M{cx - 11:g},{cy - 14:g} L{cx + 11:g},{cy + 4:g} '
+            f'M{cx + 11:g},{cy - 14:g} L{cx - 11:g},{cy + 4:g}" stroke="#000000" '
+            'stroke-width="2" opacity="0.7"/>'
+        )
+        colour = SEAT_COLOURS[int(by) % len(SEAT_COLOURS)]
+        body.append(
+            f'<circle cx="{cx + 10:g}" cy="{cy - 12:g}" r="6" fill="{colour}" '
+            'stroke="#000000" stroke-width="0.8"/>'
+            + _text(
+                cx + 10,
+                cy - 9,
+                "?" if tile is None else str(tile),
+                9,
+                fill=SEAT_INK[int(by) % len(SEAT_INK)],
                 text_anchor="middle",
                 font_weight="bold",
             )
         )
-        out.append(f"<g {attrs}>" + "".join(body) + "</g>")
-    out.append("</g>")
-    return out
+    body.append(
+        _text(
+            cx,
+            cy + 12,
+            name,
+            7,
+            fill="#1b1b1b",
+            text_anchor="middle",
+            font_weight="bold",
+        )
+    )
+    return f"<g {attrs}>" + "".join(body) + "</g>"
 
 
 def _unit_shape(kind: str, cx: float, cy: float) -> str:
@@ -249,46 +298,60 @@ def _unit_shape(kind: str, cx: float, cy: float) -> str:
 
 
 def _units(view: dict[str, Any], m: _Map) -> list[str]:
+    edition = _edition()
     out = ['<g class="units">']
     for u in view["units"]:
         if u.get("cell") is None:
             continue
         x, y = u["cell"]
-        cx, cy = m.centre(u["cell"])
-        kind = str(u["kind"])
-        out.append(
-            f'<g data-kind={_attr(kind)} data-unit={_attr(u["id"])} data-cell="{x},{y}">'
-            f"<title>{escape(unit_name(u['id']))}</title>" + _unit_shape(kind, cx, cy) + "</g>"
-        )
+        out.append(_unit(str(u["kind"]), u["id"], x, y, m.top, edition))
     out.append("</g>")
     return out
+
+
+@lru_cache(maxsize=1024)
+def _unit(kind: str, unit: Any, x: int, y: int, top: int, edition: str) -> str:
+    """A neutral unit on the map (its name comes from ``edition``)."""
+    cx, cy = _Map(0, 0, top).centre((x, y))
+    return (
+        f'<g data-kind={_attr(kind)} data-unit={_attr(unit)} data-cell="{x},{y}">'
+        f"<title>{escape(unit_name(unit))}</title>" + _unit_shape(kind, cx, cy) + "</g>"
+    )
 
 
 def _pawns(view: dict[str, Any], m: _Map) -> list[str]:
     out = ['<g class="pawns">']
     for (x, y), seats in pawn_cells(view).items():
-        cx, cy = m.centre((x, y))
-        n = len(seats)
-        for i, s in enumerate(seats):
-            px = cx + (i - (n - 1) / 2) * min(9.0, 24 / n)
-            colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
-            out.append(
-                f'<g data-kind="pawn" data-cell="{x},{y}" data-seat="{s}">'
-                f'<circle cx="{px:g}" cy="{cy:g}" r="8" fill="{colour}" stroke="#000000" '
-                'stroke-width="1.5"/>'
-                + _text(
-                    px,
-                    cy + 4,
-                    str(s),
-                    11,
-                    fill=SEAT_INK[s % len(SEAT_INK)],
-                    text_anchor="middle",
-                    font_weight="bold",
-                )
-                + "</g>"
-            )
+        out.append(_pawns_on(x, y, m.top, tuple(seats)))
     out.append("</g>")
     return out
+
+
+@lru_cache(maxsize=1024)
+def _pawns_on(x: int, y: int, top: int, seats: tuple[int, ...]) -> str:
+    """The pawns standing on one cell (one element each)."""
+    cx, cy = _Map(0, 0, top).centre((x, y))
+    n = len(seats)
+    out = []
+    for i, s in enumerate(seats):
+        px = cx + (i - (n - 1) / 2) * min(9.0, 24 / n)
+        colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+        out.append(
+            f'<g data-kind="pawn" data-cell="{x},{y}" data-seat="{s}">'
+            f'<circle cx="{px:g}" cy="{cy:g}" r="8" fill="{colour}" stroke="#000000" '
+            'stroke-width="1.5"/>'
+            + _text(
+                px,
+                cy + 4,
+                str(s),
+                11,
+                fill=SEAT_INK[s % len(SEAT_INK)],
+                text_anchor="middle",
+                font_weight="bold",
+            )
+            + "</g>"
+        )
+    return "\n".join(out)  # the picture puts each element on its own line
 
 
 def _action_label(action: dict[str, Any], lab: dict[str, str]) -> str:
@@ -324,9 +387,8 @@ def _targets(
     for (x, y), actions in by_cell.items():
         h = (CELL - 4) / len(actions)
         for i, action in enumerate(actions):
-            payload = action_payload(action)
             out.append(
-                f'<rect class="target" data-target="{x},{y}" data-action={_attr(payload)} '
+                f'<rect class="target" data-target="{x},{y}" data-action={action_attr(action)} '
                 f'x="{m.x0(x) + 2}" y="{m.y0(y) + 2 + i * h:g}" width="{CELL - 4}" '
                 f'height="{h:g}" fill="#ffffff" fill-opacity="0.3" stroke="#00c853" '
                 f'stroke-width="{2 if len(actions) < 5 else 0.8}" style="cursor:pointer">'
@@ -394,6 +456,26 @@ def _buttons(
     return button_rows(items, MARGIN, MARGIN + width, top)
 
 
+@lru_cache(maxsize=1024)
+def _track(p: int, motivation: Any, tx: int, ty: int, label: str) -> str:
+    """A seat's motivation track 0-20 (memoised; it changes a few times a game)."""
+    m = max(0, min(20, int(motivation)))
+    track = [f'<g data-kind="motivation" data-seat="{p}" data-value="{motivation}">']
+    for i in range(21):
+        fill = (
+            SEAT_COLOURS[p % len(SEAT_COLOURS)]
+            if i == m
+            else ("#f5b7b1" if i < 4 else "#fdebd0" if i < 6 else "#d5f5e3")
+        )
+        track.append(
+            f'<rect x="{tx + i * 13}" y="{ty}" width="12" height="12" fill="{fill}" '
+            f'stroke="{"#000" if i == m else "#999"}" stroke-width="{1.5 if i == m else 0.5}"/>'
+        )
+    track.append(_text(tx + 21 * 13 + 4, ty + 10, f"{label} {motivation}", 11))
+    track.append("</g>")
+    return "".join(track)
+
+
 def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> Panel:
     panel = Panel(x, MARGIN + 24)
     seat = view.get("seat")
@@ -449,22 +531,7 @@ def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, st
         )
         # the motivation track 0-20
         panel.y += 6
-        tx, ty = panel.x + 16, panel.y
-        m = max(0, min(20, int(s["motivation"])))
-        track = [f'<g data-kind="motivation" data-seat="{p}" data-value="{s["motivation"]}">']
-        for i in range(21):
-            fill = (
-                SEAT_COLOURS[p % len(SEAT_COLOURS)]
-                if i == m
-                else ("#f5b7b1" if i < 4 else "#fdebd0" if i < 6 else "#d5f5e3")
-            )
-            track.append(
-                f'<rect x="{tx + i * 13}" y="{ty}" width="12" height="12" fill="{fill}" '
-                f'stroke="{"#000" if i == m else "#999"}" stroke-width="{1.5 if i == m else 0.5}"/>'
-            )
-        track.append(_text(tx + 21 * 13 + 4, ty + 10, f"{lab['motivation']} {s['motivation']}", 11))
-        track.append("</g>")
-        panel.out.append("".join(track))
+        panel.out.append(_track(p, s["motivation"], panel.x + 16, panel.y, lab["motivation"]))
         panel.y += 12
         panel.line(
             slab["more"].format(m=s["markers"], h=s["hand_size"], d=s["draw_limit"]),
@@ -537,7 +604,88 @@ def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, st
             panel.line(lab["committed"].format(yes=yes), 12, indent=16)
             if fight.get("my_commitment") is not None:
                 panel.line(lab["my_commitment"].format(n=fight["my_commitment"]), 12, indent=16)
+    _progress(view, panel, lab, slab)
     return panel
+
+
+def _progress(
+    view: dict[str, Any], panel: Panel, lab: dict[str, str], slab: dict[str, str]
+) -> None:
+    """How close each knight is to winning, from the public view: the fall of Jerusalem
+    (ZK-W1) needs a siege, and a siege needs green tiles, motivation and army (ZK-J1); if the
+    deck runs out twice (ZK-W2), ``exhaustion_winner`` decides (ZK-W4)."""
+    seat = view.get("seat")
+    need = int(view.get("jerusalem_tiles_needed", 2))
+    army_need = MIN_COMMIT[JERUSALEM_FIGHT]
+    rule = (view.get("options") or {}).get("exhaustion_winner", "none")
+    panel.gap()
+    panel.line(slab["progress"], 15, font_weight="bold")
+    if not view["over"]:
+        panel.wrapped(slab["win_rule"].split(" "), 16, 11, 64, fill="#555")
+        panel.wrapped(
+            slab["siege_rule"].format(r=need, m=JERUSALEM_MOTIVATION, a=army_need).split(" "),
+            16,
+            11,
+            64,
+            fill="#555",
+        )
+        for s in view["seats"]:
+            p = s["seat"]
+            green = len(s["green_tiles"])
+            panel.out.append(
+                f'<g data-kind="progress" data-seat="{p}" data-green="{green}" '
+                f'data-motivation="{s["motivation"]}" data-army="{s["army"]}" '
+                f'data-ready="{"true" if s.get("siege_eligible") else "false"}">'
+            )
+            name = lab["you"] if p == seat else _name(p, lab)
+            text = f"{name}: " + slab["seat_progress"].format(
+                g=green,
+                r=need,
+                m=s["motivation"],
+                mm=JERUSALEM_MOTIVATION,
+                a=s["army"],
+                aa=army_need,
+            )
+            if s.get("siege_eligible"):
+                text += " ✓"
+            panel.line(text, 12, indent=16, font_weight="bold" if p == seat else "normal")
+            panel.swatch(SEAT_COLOURS[p % len(SEAT_COLOURS)])
+            panel.out.append("</g>")
+        panel.wrapped(
+            slab["deck_rule"].format(e=view["exhaustions"]).split(" "), 16, 11, 64, fill="#555"
+        )
+    key = "cities_rule" if rule == "most_muslim_cities" else "no_winner_rule"
+    if view["over"] and view.get("end_reason") == "jerusalem":
+        return  # the header names the winner; nothing else counts (ZK-W1)
+    if view["over"]:
+        panel.wrapped(
+            slab["deck_rule"].format(e=view["exhaustions"]).split(" "), 16, 11, 64, fill="#555"
+        )
+    panel.wrapped(slab[key].split(" "), 16, 11, 64, fill="#555")
+    if rule != "most_muslim_cities":
+        return
+    winners = set(view.get("winners") or [])
+    keys = {
+        s["seat"]: (len(s["green_tiles"]), int(s["army"]), int(s["treasure"]))
+        for s in view["seats"]
+    }
+    order = sorted(view["seats"], key=lambda s: (tuple(-k for k in keys[s["seat"]]), s["seat"]))
+    place = 0
+    previous: tuple[int, ...] | None = None
+    for i, s in enumerate(order, 1):
+        p = s["seat"]
+        if keys[p] != previous:
+            place, previous = i, keys[p]
+        g, a, t = keys[p]
+        panel.out.append(
+            f'<g data-kind="ranking" data-seat="{p}" data-place="{place}" data-green="{g}" '
+            f'data-army="{a}" data-treasure="{t}">'
+        )
+        name = lab["you"] if p == seat else _name(p, lab)
+        star = " ★" if p in winners else ""
+        panel.line(slab["ranking"].format(n=place, name=name, g=g, a=a, t=t) + star, 12, indent=16)
+        panel.swatch(SEAT_COLOURS[p % len(SEAT_COLOURS)])
+        panel.out.append("</g>")
 
 
 def _header(view: dict[str, Any], lab: dict[str, str], slab: dict[str, str]) -> list[str]:
