@@ -9,7 +9,8 @@ moves (or its game is over). The figures:
 - **move-to-update latency**: from sending ``act`` to receiving, on the mover's own socket,
   the update that carries the new version;
 - **fan-out delay**: from the same ``act`` to the other seats' sockets receiving that version;
-- **update payload sizes**: bytes of every ``update`` message (uncompressed JSON text);
+- **update payload sizes**: bytes of every ``update`` message, as JSON text and as sent (the
+  clients ask for compressed updates, ``?compress=deflate``, as the game page does);
 - **memory per table**: growth of the server process's resident set (``VmRSS``) from after a
   warm-up table to when every table is created and every socket is connected, divided by N.
 
@@ -39,6 +40,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import zlib
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -121,6 +123,8 @@ class ServerBenchReport:
     latency_ms: Spread | None  # act sent -> update with the new version on the mover's socket
     fanout_ms: Spread | None  # act sent -> the other seats' sockets get that version
     payload_kb: Spread | None  # every update message, KiB of JSON text
+    wire_kb: Spread | None  # every update message, KiB sent (compressed where asked)
+    compress: bool  # the clients asked for compressed updates, as the game page does
     updates: int
     # memory of the server process (None where /proc is missing)
     rss_start_mb: float | None  # right after start-up
@@ -301,7 +305,8 @@ class _Seat:
         self.rng = rng
         self.think = think
         self.seen: dict[int, float] = {}  # version -> first receipt
-        self.sizes: list[int] = []  # bytes of each update
+        self.sizes: list[int] = []  # bytes of each update's JSON
+        self.wire: list[int] = []  # bytes of each update as sent
         self.latest: dict[str, Any] | None = None
         self.pending: tuple[int, int, float] | None = None  # (id, expected version, sent at)
         self.tried: int | None = None  # the version last acted on
@@ -355,11 +360,12 @@ class _Seat:
             self.changed.set()
 
     def _record(self, raw: str | bytes, now: float) -> None:
-        message = json.loads(raw)
+        data = zlib.decompress(raw) if isinstance(raw, bytes) else raw.encode("utf-8")
+        message = json.loads(data)
         kind = message.get("type")
         if kind == "update":
-            size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
-            self.sizes.append(size)
+            self.sizes.append(len(data))
+            self.wire.append(len(raw) if isinstance(raw, bytes) else len(data))
             version = int(message["version"])
             self.seen.setdefault(version, now)
             if self.latest is None or version >= int(self.latest["version"]):
@@ -432,6 +438,7 @@ async def _drive(
     deadline: float,
     progress: Progress,
     run: _Run,
+    compress: bool = True,
 ) -> None:
     """Create the tables, connect every seat, then play; fills ``run`` as it goes (so that a
     timeout still leaves the figures gathered so far)."""
@@ -448,8 +455,9 @@ async def _drive(
     progress(f"creating {tables} tables")
     run.tables = list(await asyncio.gather(*(create(i) for i in range(tables))))
     ws_base = f"ws://{LOOPBACK}:{server.port}/ws/"
+    query = "?compress=deflate" if compress else ""
     run.seats = [
-        _Seat(t, seat, ws_base + token, random.Random(f"{seed}/{t.index}/{seat}"), think)
+        _Seat(t, seat, ws_base + token + query, random.Random(f"{seed}/{t.index}/{seat}"), think)
         for t in run.tables
         for seat, token in enumerate(t.tokens)
     ]
@@ -492,6 +500,7 @@ def run_server_bench(
     db: str | None = None,
     think: float = 0.0,
     timeout: float = DEFAULT_TIMEOUT_S,
+    compress: bool = True,
     seed: int = 0,
     progress: Progress | None = None,
 ) -> ServerBenchReport:
@@ -540,7 +549,19 @@ def run_server_bench(
         rss_baseline = rss_mb(server.pid)
         try:
             asyncio.run(
-                _drive(server, g.id, n_players, tables, moves, think, seed, deadline, say, run)
+                _drive(
+                    server,
+                    g.id,
+                    n_players,
+                    tables,
+                    moves,
+                    think,
+                    seed,
+                    deadline,
+                    say,
+                    run,
+                    compress,
+                )
             )
         except OSError as exc:
             raise RuntimeError(f"{exc}; server said: {server.stderr_tail(500)}") from exc
@@ -555,6 +576,7 @@ def run_server_bench(
         tables=tables,
         moves=moves,
         think=think,
+        compress=compress,
         db="temporary SQLite" if db is None else db,
         rss=(rss_start, rss_baseline, run.rss_live, rss_end),
         load=load,
@@ -569,6 +591,7 @@ def _report(
     tables: int,
     moves: int,
     think: float,
+    compress: bool,
     db: str,
     rss: tuple[float | None, float | None, float | None, float | None],
     load: list[float] | None,
@@ -587,6 +610,7 @@ def _report(
                     continue
                 (latency if s.seat == mover else fanout).append((got - sent_at) * 1000.0)
     sizes = [size / 1024.0 for s in run.seats for size in s.sizes]
+    wire = [size / 1024.0 for s in run.seats for size in s.wire]
     acked = sum(len(t.sent) for t in run.tables)
     duration = max(run.ended - run.started, 1e-9)
     finished = sum(1 for t in run.tables if all(s.finished() for s in by_table.get(t.index, [])))
@@ -622,6 +646,8 @@ def _report(
         latency_ms=Spread.of(latency),
         fanout_ms=Spread.of(fanout),
         payload_kb=Spread.of(sizes),
+        wire_kb=Spread.of(wire),
+        compress=compress,
         updates=len(sizes),
         rss_start_mb=rss_start,
         rss_baseline_mb=rss_baseline,
@@ -662,7 +688,8 @@ def format_report(report: ServerBenchReport) -> Group:
     for name, spread in (
         ("Move-to-update latency (ms)", report.latency_ms),
         ("Update to the other seats (ms)", report.fanout_ms),
-        ("Update payload (KB)", report.payload_kb),
+        ("Update payload (KB of JSON)", report.payload_kb),
+        ("Update on the wire (KB" + (", deflate)" if report.compress else ")"), report.wire_kb),
     ):
         if spread is None:
             spreads.add_row(name, "0", *["-"] * 5)

@@ -43,6 +43,12 @@ def bench_server(
         float, typer.Option(min=1.0, help="Seconds after which the run stops, done or not.")
     ] = 300.0,
     seed: Annotated[int, typer.Option(help="Seed of the deals and of the clients' moves.")] = 0,
+    compress: Annotated[
+        bool,
+        typer.Option(
+            help="Clients ask for compressed updates (?compress=deflate), as the game page does."
+        ),
+    ] = True,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as JSON instead of a table.")
     ] = False,
@@ -68,6 +74,7 @@ def bench_server(
             think=think,
             timeout=timeout,
             seed=seed,
+            compress=compress,
             progress=progress,
         )
     except ValueError as exc:

@@ -31,4 +31,12 @@ def serve(
     console = Console()
     console.print(f"Spieltisch is running at [bold]http://{shown}:{port}/[/bold]")
     console.print(f"Games are stored in {url}. Stop with Ctrl+C.")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1024 * 1024)
+    # updates are compressed once per seat by the table (?compress=deflate), not per socket
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=1024 * 1024,
+        ws_per_message_deflate=False,
+    )

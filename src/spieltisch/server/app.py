@@ -25,7 +25,7 @@ from ..engine.errors import SpieltischError
 from ..engine.registry import game as lookup_game
 from ..engine.registry import games as all_games
 from . import pages
-from .live import Connection, LiveTable, TableError, TableManager, encode
+from .live import Connection, LiveTable, TableError, TableManager, deflate, encode
 from .store import BOT, HUMAN, Store
 
 MAX_BODY = 64 * 1024  # bytes of one request or WebSocket message
@@ -339,7 +339,9 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
 
     # -- live play -----------------------------------------------------------------------
     @app.websocket("/ws/{token}")
-    async def live(websocket: WebSocket, token: str, lang: str = "en") -> None:
+    async def live(
+        websocket: WebSocket, token: str, lang: str = "en", compress: str | None = None
+    ) -> None:
         await websocket.accept()
         try:
             table, seat = await manager.by_token(token)
@@ -347,10 +349,19 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             await websocket.send_json({"type": "error", "error": str(exc)})
             await websocket.close(code=4404)
             return
-        conn = Connection(seat, lang if lang in LANGS else "en", websocket.send_text)
+
+        async def send(message: str | bytes) -> None:
+            if isinstance(message, bytes):
+                await websocket.send_bytes(message)
+            else:
+                await websocket.send_text(message)
+
+        packed = compress == "deflate"  # updates as compressed binary frames
+        conn = Connection(seat, lang if lang in LANGS else "en", send, packed)
         await manager.join(table, conn)
         try:
-            await websocket.send_text(encode(table.payload(seat, conn.lang)))
+            first = encode(table.payload(seat, conn.lang))
+            await send(deflate(first) if packed else first)
             while True:
                 text = await websocket.receive_text()
                 reply = await _handle(table, seat, conn, text)
@@ -360,6 +371,11 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             pass
         finally:
             manager.leave(table, conn)
+
+    async def _update(table: LiveTable, seat: int | None, conn: Connection) -> None:
+        """The seat's current update to one connection, compressed if it asked so."""
+        text = encode(table.payload(seat, conn.lang))
+        await conn.send(deflate(text) if conn.compress else text)
 
     async def _handle(
         table: LiveTable, seat: int | None, conn: Connection, text: str
@@ -382,9 +398,11 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             if lang not in LANGS:
                 return {"type": "error", "id": ref, "error": f"language must be one of {LANGS}"}
             conn.lang = lang
-            return table.payload(seat, conn.lang)
+            await _update(table, seat, conn)
+            return None
         if kind == "refresh":
-            return table.payload(seat, conn.lang)
+            await _update(table, seat, conn)
+            return None
         if kind != "act":
             return {"type": "error", "id": ref, "error": f"unknown message type {kind!r}"}
         if seat is None:

@@ -213,6 +213,37 @@ class Store:
             )
         return TableEvent(version, seat, kind, at)
 
+    def append_moves(
+        self, moves: list[tuple[str, int, int, dict[str, Any], float]]
+    ) -> list[int | None]:
+        """Store several moves ``(table id, version, seat, action, time)`` in one
+        transaction (group commit: one flush to disk for all of them). Each move gets the
+        version it creates, or ``None`` if its version was taken (it is then not stored).
+        Nothing is stored if the transaction fails."""
+        out: list[int | None] = []
+        with self.engine.begin() as conn:
+            for table_id, version, seat, action, at in moves:
+                # claim the version first: a stale move changes nothing and needs no rollback
+                claimed = conn.execute(
+                    update(db.tables)
+                    .where(db.tables.c.id == table_id, db.tables.c.version == version)
+                    .values(version=version + 1)
+                )
+                if claimed.rowcount != 1:
+                    out.append(None)
+                    continue
+                conn.execute(
+                    insert(db.moves).values(
+                        table_id=table_id,
+                        n=version + 1,
+                        seat=seat,
+                        action=json.dumps(action, sort_keys=True),
+                        at=at,
+                    )
+                )
+                out.append(version + 1)
+        return out
+
     def append_move(
         self,
         table_id: str,

@@ -213,10 +213,27 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(scheme + "://" + location.host + "/ws/" + token + "?lang=" + lang);
+    // updates come compressed (binary frames) where the browser can inflate them
+    const packed = typeof DecompressionStream === "function";
+    socket = new WebSocket(scheme + "://" + location.host + "/ws/" + token + "?lang=" + lang +
+                           (packed ? "&compress=deflate" : ""));
+    socket.binaryType = "arraybuffer";
     socket.onopen = () => { retry = 500; };
+    let queue = Promise.resolve();  // inflating is asynchronous: keep the messages in order
     socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
+      const data = event.data;
+      queue = queue.then(async () => {
+        let text = data;
+        if (typeof data !== "string") {
+          const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate"));
+          text = await new Response(stream).text();
+        }
+        handle(JSON.parse(text));
+      }).catch((err) => {
+        document.getElementById("error").textContent = String(err);
+      });
+    };
+    const handle = (message) => {
       if (message.type === "update") render(message);
       else if (message.type === "error") {
         document.getElementById("error").textContent = message.error + (message.rule ? " (" + message.rule + ")" : "");
