@@ -253,6 +253,16 @@ def test_german_labels_and_the_cli_registry() -> None:
     assert "Spielende" in final
 
 
+def test_the_german_map_names_the_cities_as_german_players_do() -> None:
+    """The map's city names (the cities of rules section 3.3) follow the language: Köln,
+    Genua on a German table; the data attribute keeps the data's name for scripts."""
+    view = _game(3, 2)[0].view(0)
+    german, english = render_svg(view, "de", []), render_svg(view, "en", [])
+    for de, en in (("Köln", "Cologne"), ("Genua", "Genoa")):
+        assert f">{de}</text>" in german and f">{de}</text>" not in english
+        assert f">{en}</text>" in english and f'data-city="{en}"' in german
+
+
 def test_play_with_bots_only_runs_to_the_end() -> None:
     result = CliRunner().invoke(app, ["play", ZK, "--seats", "random,random", "--seed", "7"])
     assert result.exit_code == 0, result.output

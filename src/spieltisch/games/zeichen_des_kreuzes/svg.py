@@ -33,6 +33,7 @@ from .board import CRETE, GREEN_CITY, JERUSALEM, MOUNTAIN, RED, SEA
 from .components import SHOWN_EDITION, default_components
 from .fight import JERUSALEM_ROUND as JERUSALEM_FIGHT
 from .fight import MIN_COMMIT
+from .names import city_name
 from .text import (
     JERUSALEM_MOTIVATION,
     board,
@@ -188,7 +189,7 @@ def _static_grid(width: int, height: int, top: int, edition: str) -> str:
     return "\n".join(out)  # the picture puts each element on its own line
 
 
-def _cities(view: dict[str, Any], m: _Map) -> list[str]:
+def _cities(view: dict[str, Any], m: _Map, lang: str) -> list[str]:
     out = ['<g class="cities">']
     for city in view["cities"]:
         x, y = city["cell"]
@@ -201,6 +202,7 @@ def _cities(view: dict[str, Any], m: _Map) -> list[str]:
                 str(city["kind"]),
                 city.get("plundered_by"),
                 city.get("tile"),
+                city_name(str(city["name"]), lang),  # Köln, Genua ... on a German map
             )
         )
     out.append("</g>")
@@ -210,7 +212,7 @@ def _cities(view: dict[str, Any], m: _Map) -> list[str]:
 # Cities, units and pawns change rarely from move to move and look alike in every seat's
 # picture: each is memoised on everything it shows (bounded; a map has a few dozen).
 @lru_cache(maxsize=1024)
-def _city(x: int, y: int, top: int, name: str, kind: str, by: Any, tile: Any) -> str:
+def _city(x: int, y: int, top: int, name: str, kind: str, by: Any, tile: Any, shown: str) -> str:
     m = _Map(0, 0, top)
     attrs = (
         f'data-kind="city" data-cell="{x},{y}" data-city={_attr(name)} data-city-kind={_attr(kind)}'
@@ -270,7 +272,7 @@ def _city(x: int, y: int, top: int, name: str, kind: str, by: Any, tile: Any) ->
         _text(
             cx,
             cy + 12,
-            name,
+            shown,
             7,
             fill="#1b1b1b",
             text_anchor="middle",
@@ -739,7 +741,7 @@ def render_svg(
     slab = SVG_LABELS.get(lang, SVG_LABELS["en"])
     b = board()
     m = _Map(b.width, b.height, MARGIN + HEADER)
-    body = _header(view, lab, slab) + _grid(m) + _cities(view, m) + _units(view, m)
+    body = _header(view, lab, slab) + _grid(m) + _cities(view, m, lang) + _units(view, m)
     body += _pawns(view, m)
     cellless: list[dict[str, Any]] = []
     if legal:
