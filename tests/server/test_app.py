@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import zlib
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -309,3 +310,32 @@ def test_a_choice_in_a_real_time_step_is_not_stale_when_others_chose_first(clien
         json={"expected_version": views[1]["version"], "action": views[1]["legal"][0]},
     )
     assert second.status_code == 200, second.text
+
+
+def test_compressed_updates_arrive_as_deflated_binary_frames(client: Any) -> None:
+    """?compress=deflate: updates are zlib-compressed binary frames (the same JSON), acks
+    and errors stay text."""
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=4)
+    t0, t1 = (token_of(s["link"]) for s in made["seats"])
+    with (
+        client.websocket_connect(f"/ws/{t0}?compress=deflate") as ws0,
+        client.websocket_connect(f"/ws/{t1}?compress=deflate") as ws1,
+    ):
+        u0 = json.loads(zlib.decompress(ws0.receive_bytes()))
+        u1 = json.loads(zlib.decompress(ws1.receive_bytes()))
+        assert u0["type"] == u1["type"] == "update"
+        assert u0 == client.get(f"/api/seat/{t0}").json() | {"clocks": u0["clocks"]}
+        ws_m, update = (ws0, u0) if 0 in u0["actors"] else (ws1, u1)
+        ws_o = ws1 if ws_m is ws0 else ws0
+        act = {"type": "act", "id": 1, "expected_version": update["version"]}
+        ws_m.send_text(json.dumps(act | {"action": update["legal"][0]}))
+        got = [ws_m.receive(), ws_m.receive()]
+        texts = [json.loads(m["text"]) for m in got if m.get("text")]
+        packed = [json.loads(zlib.decompress(m["bytes"])) for m in got if m.get("bytes")]
+        assert [m["type"] for m in texts] == ["ack"]
+        assert [m["version"] for m in packed] == [update["version"] + 1]
+        assert json.loads(zlib.decompress(ws_o.receive_bytes()))["version"] == update["version"] + 1
+        ws_o.send_text("{oops")
+        assert json.loads(ws_o.receive_text())["type"] == "error"
+        ws_o.send_text(json.dumps({"type": "refresh"}))
+        assert json.loads(zlib.decompress(ws_o.receive_bytes()))["type"] == "update"
