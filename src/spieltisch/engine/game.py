@@ -334,6 +334,11 @@ class Game(ABC):
         ``de``; an unknown language reads English)."""
         return str(event)
 
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        """What the players call ``seat`` in ``lang``: ``Player 1`` / ``Spieler 1`` unless
+        the game numbers its seats otherwise (the log and pictures use the same names)."""
+        return f"Spieler {seat + 1}" if lang == "de" else f"Player {seat + 1}"
+
     def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
         """A short caption for a button offering ``action`` to the seat whose view is
         ``view`` (names of cards, places and pieces as the players call them), in ``lang``.

@@ -282,7 +282,10 @@ class LiveTable:
             "seat": seat,
             "version": self.version,
             "actors": actors,
-            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in self.record.seats],
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": game.seat_name(s.seat, lang)}
+                for s in self.record.seats
+            ],
             "view": view,
             "legal": legal,
             "labels": labels,

@@ -34,9 +34,11 @@
     document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
   }
 
+  // the game's own name for a seat ("Player 2", "Platz 1"), "you" for the reader
   function seatName(seat) {
     if (last && seat === last.seat) return t("you");
-    return t("seat") + " " + seat;
+    const named = last && last.seats && last.seats[seat];
+    return named && named.name ? named.name : t("seat") + " " + seat;
   }
 
   function send(message) {
@@ -99,6 +101,7 @@
       const li = document.createElement("li");
       li.dataset.seat = s.seat;
       let text = seatName(s.seat);
+      text = text.charAt(0).toUpperCase() + text.slice(1);
       if (s.kind === "bot") text += " (" + t("bot") + (s.bot ? ": " + s.bot : "") + ")";
       if (update.actors.includes(s.seat) && !update.over) li.classList.add("acting");
       li.textContent = text;
@@ -185,7 +188,8 @@
       result.innerHTML = "";
       if (update.ended && update.ended.reason === "timeout") {
         const why = document.createElement("p");
-        why.textContent = seatName(update.ended.seat) + " " + t("ended_timeout");
+        const who = seatName(update.ended.seat);
+        why.textContent = who.charAt(0).toUpperCase() + who.slice(1) + " " + t("ended_timeout");
         result.appendChild(why);
       }
       const p = document.createElement("p");
