@@ -24,6 +24,7 @@ from .errors import (
 from .options import Option, options_markdown, resolve_options
 
 if TYPE_CHECKING:
+    from .encoding import Encoding
     from .record import GameRecord
 
 STATE_SCHEMA = "spieltisch.state/1"
@@ -360,6 +361,11 @@ class Game(ABC):
         """Options that load a replacement component data file (``--edition FILE``), e.g.
         a transcription of the real deck. Raises ``DataError`` naming the problem."""
         raise DataError(f"{self.name} has no replaceable edition file")
+
+    def encoding(self, players: int, options: Mapping[str, Any] | None = None) -> Encoding:
+        """The fixed-size numeric interface of this configuration (``engine.encoding``)
+        for learning tools; options are resolved as ``new_game`` resolves them."""
+        raise NotImplementedError(f"{self.name} has no numeric encoding yet")
 
     def bots(self) -> dict[str, BotFactory]:
         """Game-specific bots by name (the generic ones live in ``spieltisch.bots``)."""
