@@ -42,7 +42,8 @@ def check_encoding(
             assert encoding.legal_indices(state, seat) == sorted(indices)
             for action, index in zip(legal, indices, strict=True):
                 assert encoding.action_from_index(state, seat, index) == action
-            illegal = next((i for i in range(encoding.num_actions) if i not in set(indices)), None)
+            taken = set(indices)
+            illegal = next((i for i in range(encoding.num_actions) if i not in taken), None)
             if illegal is not None:
                 before = state.to_json()
                 with pytest.raises(IllegalAction):

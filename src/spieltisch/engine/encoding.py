@@ -53,6 +53,11 @@ class Encoding(ABC):
     observation_size: int
     #: no game of this configuration has more moves (all seats, chance not counted)
     max_game_length: int
+    #: ``(min, max)`` of any seat's ``returns()``; ``None``: the shared formula's (-1, 1)
+    #: (a game whose returns follow another formula must give its bounds)
+    utility_bounds: tuple[float, float] | None = None
+    #: ``(low, high)`` of every observation number, where the game can promise them
+    observation_bounds: tuple[float, float] | None = None
 
     @abstractmethod
     def action_index(self, action: Action) -> int:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ...engine.action import Action
+from ...engine.encoding import Encoding
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option
+from ...engine.options import Option, resolve_options
 from . import actions
 from .deck import DEFAULT_DECK, load_edition, normalize_deck_option
 from .describe import describe_event
+from .encoding import encoding_for
 from .labels import action_label
 from .state import KingdomsState
 
@@ -88,6 +91,10 @@ class KingdomsOfCrusaders(Game):
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a deck file in the format of ``data/deck_proposal_a.toml``."""
         return {"deck": load_edition(path)}
+
+    def encoding(self, players: int, options: Mapping[str, Any] | None = None) -> Encoding:
+        """Action indices and observation tensors (``encoding.py``), cached per configuration."""
+        return encoding_for(players, resolve_options(self.options, options, players))
 
     def bots(self) -> dict[str, Any]:
         from .heuristic import HeuristicBot

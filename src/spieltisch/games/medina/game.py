@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ...engine.action import Action
+from ...engine.encoding import Encoding
 from ...engine.errors import OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option, data_option
+from ...engine.options import Option, data_option, resolve_options
 from . import actions
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
 from .describe import describe_event
+from .encoding import medina_encoding
 from .labels import action_label
 from .state import MedinaState
 
@@ -163,6 +166,14 @@ class Medina(Game):
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a ruleset JSON file in the format of ``data/medina.json``."""
         return {"ruleset_data": load_ruleset_file(path)}
+
+    def encoding(self, players: int, options: Mapping[str, Any] | None = None) -> Encoding:
+        """The numeric encoding (``encoding.py``), one per configuration."""
+        if not (type(players) is int and self.min_players <= players <= self.max_players):
+            raise OptionError(f"Medina is played by 2 to 4 players, not {players!r}")
+        resolved = resolve_options(self.options, options, players)
+        self._check(players, resolved)
+        return medina_encoding(players, resolved, self.ruleset(resolved))
 
     def bots(self) -> dict[str, Any]:
         from .heuristic import HeuristicBot

@@ -4,15 +4,17 @@ captions."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ...engine.action import Action
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option, data_option
+from ...engine.options import Option, data_option, resolve_options
 from . import actions
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
 from .describe import describe_event
+from .encoding import TumultEncoding, encoding_for
 from .labels import action_label
 from .state import TumultState
 
@@ -104,6 +106,12 @@ class TumultRoyal(Game):
         """``--edition FILE``: a ruleset JSON file in the format of
         ``data/tumult_royal.json``."""
         return {"ruleset_data": load_ruleset_file(path)}
+
+    def encoding(self, players: int, options: Mapping[str, Any] | None = None) -> TumultEncoding:
+        """The numeric encoding of this configuration (``encoding.py``), shared per
+        configuration; options resolved as ``new_game`` resolves them."""
+        resolved = resolve_options(self.options, options, players)
+        return encoding_for(players, resolved, self.ruleset(resolved))
 
     def bots(self) -> dict[str, Any]:
         from .heuristic import HeuristicBot

@@ -3,13 +3,15 @@ button captions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ...engine.action import Action
+from ...engine.encoding import Encoding
 from ...engine.errors import OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.options import Option, data_option
+from ...engine.options import Option, data_option, resolve_options
 from . import actions, names
 from .components import (
     Components,
@@ -19,6 +21,7 @@ from .components import (
     parse_components,
 )
 from .describe import describe_event
+from .encoding import encoding_for
 from .labels import action_label
 from .state import ZkState
 from .tower import MODELS, SHELF_MEMORIES, make_tower, parse_tower_params
@@ -190,6 +193,17 @@ class ImZeichenDesKreuzes(Game):
         """``--edition FILE``: a components JSON file (format of ``data/components.json``)
         or a map text file (rules 3.1) with the default knights, tiles and cards."""
         return {"edition_data": load_edition_file(path)}
+
+    def encoding(self, players: int, options: Mapping[str, Any] | None = None) -> Encoding:
+        """The numeric encoding (``encoding.ZkEncoding``), cached per players, edition and
+        turn limit, the only options that shape it."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        resolved = resolve_options(self.options, options, players)
+        return encoding_for(self._checked(players, resolved), players, resolved["turn_limit"])
 
     def bots(self) -> dict[str, Any]:
         from .heuristic import HeuristicBot
