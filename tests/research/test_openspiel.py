@@ -1,0 +1,186 @@
+"""The OpenSpiel registration, on the toy Goofspiel encoding."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="the research extra is not installed")
+pytest.importorskip("numpy", reason="the research extra is not installed")
+
+import numpy as np
+import pyspiel
+
+from spieltisch.research import openspiel as sos
+
+from .toy_encoding import TOY
+
+NAME = sos.register(TOY)
+
+
+def load(players: int = 2, seed: int = 0, options: str = "{}"):  # type: ignore[no-untyped-def]
+    return pyspiel.load_game(NAME, {"players": players, "seed": seed, "options": options})
+
+
+def test_the_toy_game_is_registered_under_its_short_name() -> None:
+    assert NAME == "python_spieltisch_toy_goofspiel"
+    assert NAME in pyspiel.registered_names() and NAME in sos.registered()
+    assert sos.register(TOY) == NAME  # idempotent
+
+
+def test_game_type_and_info() -> None:
+    game = load(3, options='{"variant":"x"}')
+    gtype = game.get_type()
+    assert gtype.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert gtype.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert gtype.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert gtype.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert gtype.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert (gtype.min_num_players, gtype.max_num_players) == (2, 3)
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == 5
+    assert game.max_game_length() == 15
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    size = TOY.encoding(3).observation_size
+    assert game.observation_tensor_shape() == [size]
+    assert game.information_state_tensor_shape() == [size]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_random_sim_test_with_serialization(players: int) -> None:
+    pyspiel.random_sim_test(load(players, seed=3), num_sims=5, serialize=True, verbose=False)
+
+
+def test_options_survive_a_game_string_even_with_commas() -> None:
+    options = {"variant": "x", "note": "a,b=(c)%"}
+    encoded = sos.encode_options(options)
+    assert not set(",=()") & set(encoded)
+    assert sos.decode_options(encoded) == options
+    assert sos.decode_options('{"variant": "x"}') == {"variant": "x"}
+    game = load(2, options='{"variant": "x"}')
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    assert again.config.options == {"variant": "x"}
+
+
+def test_bad_parameters_are_rejected() -> None:
+    with pytest.raises(Exception, match="players"):
+        load(5)
+    with pytest.raises(Exception, match="unknown option"):
+        load(2, options='{"nope": 1}')
+    with pytest.raises(Exception, match="JSON"):
+        load(2, options="{nope")
+
+
+def test_the_seed_parameter_fixes_the_deal() -> None:
+    def deal(seed: int) -> str:
+        return str(load(2, seed=seed).new_initial_state())
+
+    assert deal(4) == deal(4) != deal(5)
+    state = load(2, seed=4).new_initial_state()
+    assert state.engine_state.to_json() == TOY.new_game(2, 4).to_json()
+
+
+def test_states_apply_actions_and_hide_simultaneous_choices() -> None:
+    state = load(2, seed=1).new_initial_state()
+    assert state.current_player() == 0
+    assert state.legal_actions() == [0, 1, 2, 3, 4]
+    assert state.action_to_string(0, 2) == "bid 3"
+    before = state.information_state_string(1)
+    state.apply_action(4)  # seat 0 bids 5: seat 1 moves next, without seeing it
+    assert state.current_player() == 1
+    after = json.loads(state.information_state_string(1))
+    assert after["view"]["bids"] == {"waiting_for": [1]}
+    assert "my_choice" not in state.information_state_string(1)
+    assert after["moves"] == 1 and json.loads(before)["moves"] == 0
+    assert json.loads(state.information_state_string(0))["view"]["bids"]["my_choice"] == {
+        "type": "bid",
+        "card": 5,
+    }
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.returns() == state.engine_state.returns()
+
+
+def test_observations_come_from_the_encoding_and_the_views() -> None:
+    state = load(2, seed=2).new_initial_state()
+    state.apply_action(1)
+    encoding = TOY.encoding(2)
+    for seat in (0, 1):
+        expected = encoding.observation(state.engine_state, seat)
+        assert np.allclose(state.observation_tensor(seat), expected)
+        assert np.allclose(state.information_state_tensor(seat), expected)
+        doc = json.loads(state.observation_string(seat))
+        assert doc == {"seat": seat, "view": state.engine_state.view(seat)}
+    public = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observation = sos.Observer(state.get_game().config, public, None)
+    observation.set_from(state, 0)
+    assert np.allclose(observation.tensor, encoding.observation(state.engine_state, None))
+    assert set(observation.dict) == {s.name for s in encoding.observation_layout()}
+    assert json.loads(observation.string_from(state, 1))["seat"] is None
+
+
+def test_resample_from_infostate_keeps_the_information_state() -> None:
+    state = load(3, seed=7).new_initial_state()
+    for action in (0, 3, 2, 4):
+        state.apply_action(action)
+    player = state.current_player()
+    for seed in range(5):
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.legal_actions() == state.legal_actions()
+        assert other.history() == []
+        other.apply_action(other.legal_actions()[0])  # independent of the original
+    assert state.current_player() == player
+
+
+def _match(game, bots) -> list[float]:  # type: ignore[no-untyped-def]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply_action(bots[player].step(state))
+    returns: list[float] = state.returns()
+    return returns
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ismcts_and_mcts_bots_play_complete_games(players: int) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = np.random.RandomState(7)
+    resampling = random.Random(7)
+    for seed in range(2):
+        game = load(players, seed=seed)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        is_bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 40, random_state=rng)
+        # a seeded resampler makes the match reproducible (the default sampler is seeded
+        # from the clock)
+        is_bot.set_resampler(
+            lambda state, player: state.resample_from_infostate(
+                player, pyspiel.UniformProbabilitySampler(resampling.getrandbits(30), 0.0, 1.0)
+            )
+        )
+        mcts_bot = mcts.MCTSBot(game, 2.0, 30, evaluator, random_state=rng)
+        bots = [is_bot, mcts_bot, *[mcts_bot] * (players - 2)]
+        returns = _match(game, bots)
+        assert len(returns) == players and abs(sum(returns)) < 1e-9
+
+
+def test_states_pickle_through_their_engine_json() -> None:
+    game = load(2, seed=9)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == str(state)
+    assert state2.information_state_string(0) == state.information_state_string(0)
+    assert state2.engine_state.to_json() == state.engine_state.to_json()
+    clone = state.clone()
+    clone.apply_action(0)
+    assert str(clone) != str(state)
