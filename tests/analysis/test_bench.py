@@ -146,3 +146,21 @@ def test_svg_figure_when_asked(ours_only: BenchReport) -> None:
     obj = report_to_json(report)
     assert json.loads(json.dumps(obj, allow_nan=False)) == obj
     assert obj["rows"][0]["us_per_svg_render"]["median"] > 0
+
+
+def test_obs_figure_when_asked(ours_only: BenchReport) -> None:
+    """``--obs`` adds µs per step with the mover's observation tensor and its ratio to the
+    plain step (issue 7's figure); a game without an encoding gets a note instead."""
+    assert ours_only.rows[0].us_per_step_obs is None
+    plain_columns = len(format_report(ours_only).columns)
+    report = run_bench("tumult-royal", games=4, openspiel=False, obs=True)
+    row = report.rows[0]
+    _check_row(row)
+    _check_stat(row.us_per_step_obs)
+    assert row.obs_over_plain is not None and row.obs_over_plain > 1
+    assert any(note.startswith("+obs") for note in report.notes)
+    table = format_report(report)
+    assert len(table.columns) == plain_columns + 1
+    obj = report_to_json(report)
+    assert json.loads(json.dumps(obj, allow_nan=False)) == obj
+    assert obj["rows"][0]["obs_over_plain"] > 1

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..engine.action import Action
+from ..engine.encoding import Encoding
 from ..engine.game import Game
 from ..engine.record import GameRecord, replay_steps
 from ..engine.registry import game as lookup_game
@@ -40,7 +41,7 @@ MIN_BATCHES = 3  # a median needs a few batches even when timing by seconds
 WARMUP_GAMES = 2  # untimed, so first-use costs (imports, caches) stay out of the figures
 BENCH_SEED = 7_000_000  # batch b plays with random.Random(BENCH_SEED + b)
 
-PLAIN, CLONE, VIEW = "plain", "clone", "view"
+PLAIN, CLONE, VIEW, OBS = "plain", "clone", "view", "obs"
 
 
 # -- figures ------------------------------------------------------------------------------
@@ -114,6 +115,8 @@ class BenchRow:
     plain_over_reference: dict[str, float] = field(default_factory=dict)
     state_clone_bytes: int | None = None  # tracemalloc size of one mid-game clone (ours)
     us_per_svg_render: Stat | None = None  # --svg: one SVG picture of the mover's view
+    us_per_step_obs: Stat | None = None  # --obs: a step plus the mover's observation tensor
+    obs_over_plain: float | None = None
 
 
 @dataclass(frozen=True)
@@ -312,8 +315,11 @@ class _OurGame(Subject):
         players: int,
         options: Mapping[str, Any] | None,
         render: Callable[..., str] | None = None,
+        encoding: Encoding | None = None,
     ) -> None:
         self.game = game
+        self.encoding = encoding  # the game's numeric encoding, when --obs asks for it
+        self._plan: Plan | None = None
         self.name = game.id
         self.players = players
         self.options = dict(options or {})
@@ -344,10 +350,18 @@ class _OurGame(Subject):
                     seat = rng.choice(state.actors())
                     state.apply(seat, rng.choice(state.legal_actions(seat)))
                     steps += 1
-            else:
+            elif mode == VIEW:
                 while not state.is_over():
                     seat = rng.choice(state.actors())
                     state.view(seat)
+                    state.apply(seat, rng.choice(state.legal_actions(seat)))
+                    steps += 1
+            else:
+                assert self.encoding is not None
+                observe = self.encoding.observation
+                while not state.is_over():
+                    seat = rng.choice(state.actors())
+                    observe(state, seat)
                     state.apply(seat, rng.choice(state.legal_actions(seat)))
                     steps += 1
             t2 = clock()
@@ -411,10 +425,23 @@ class _OurGame(Subject):
                 state.apply(seat, action)
         return Timed(units, ns)
 
+    def start(self, plan: Plan) -> list[Series[Any]]:
+        self._plan = plan  # the +obs batches play the plain batches' games
+        return super().start(plan)
+
+    def observed(self, batch: int) -> Timed:
+        """The plain batch's games again, with the mover's observation tensor computed
+        before every step (what a learning loop pays)."""
+        assert self._plan is not None
+        played = self.play(self._plan, batch, OBS)
+        return Timed(played.steps, played.step_ns)
+
     def extra_series(self) -> dict[str, Series[Timed]]:
         extras = {"json_replay": Series(self.json_replay, lambda r: r.ns)}
         if self.render is not None:
             extras["svg"] = Series(self.svg_renders, lambda r: r.ns)
+        if self.encoding is not None:
+            extras["obs"] = Series(self.observed, lambda r: r.ns)
         return extras
 
     def clone_bytes(self) -> int:
@@ -443,6 +470,10 @@ class _OurGame(Subject):
         svg = self.extras.get("svg")
         if svg is not None:
             out.us_per_svg_render = Stat.of([b.ns / max(b.units, 1) / 1e3 for b in svg.results])
+        obs = self.extras.get("obs")
+        if obs is not None:
+            out.us_per_step_obs = Stat.of([b.ns / max(b.units, 1) / 1e3 for b in obs.results])
+            out.obs_over_plain = out.us_per_step_obs.median / out.us_per_step_plain.median
         return out
 
 
@@ -491,6 +522,7 @@ def run_bench(
     references: tuple[str, ...] | None = None,
     options: Mapping[str, Any] | None = None,
     svg: bool = False,
+    obs: bool = False,
 ) -> BenchReport:
     """Measure ``game_id`` and, if ``openspiel`` and pyspiel imports, each of ``references``
     (OpenSpiel game names, played with their default player counts; by default the three of
@@ -499,7 +531,8 @@ def run_bench(
     ``games`` random games per measurement, split into batches; with ``seconds`` > 0 each
     measurement instead runs batches until it has taken at least that long. With ``svg``,
     also the µs per SVG picture of the mover's view (what the web table renders per seat and
-    move)."""
+    move). With ``obs``, also the µs per step with the mover's observation tensor computed
+    before every step (the game's ``encoding``)."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
     if seconds < 0:
@@ -536,7 +569,18 @@ def run_bench(
             "of the plain games replayed (view and legal actions not timed; the renderers' "
             "caches stay warm from batch to batch, as on a running server)."
         )
-    subjects: list[Subject] = [_OurGame(game, seats, options, render)]
+    encoding = None
+    if obs:
+        try:
+            encoding = game.encoding(seats, options)
+        except NotImplementedError:
+            notes.append(f"{game.id} has no numeric encoding: +obs omitted.")
+        else:
+            notes.append(
+                "+obs: the plain games again with encoding.observation(state, mover) before "
+                "every step; ÷ plain is the issue's figure (target ≤ 2)."
+            )
+    subjects: list[Subject] = [_OurGame(game, seats, options, render, encoding)]
     openspiel_note: str | None = None
     version: str | None = None
     if not openspiel:
@@ -629,6 +673,9 @@ def format_report(report: BenchReport) -> Table:
     svg = any(row.us_per_svg_render is not None for row in report.rows)
     if svg:
         table.add_column("+svg µs/render", justify="right")
+    obs = any(row.us_per_step_obs is not None for row in report.rows)
+    if obs:
+        table.add_column("+obs µs/step (÷ plain)", justify="right")
     for row in report.rows:
         table.add_row(
             row.name,
@@ -645,6 +692,15 @@ def format_report(report: BenchReport) -> Table:
             "\n".join(f"{k} ×{v:.2f}" for k, v in row.plain_over_reference.items()) or "",
             "" if row.state_clone_bytes is None else f"{row.state_clone_bytes:,}",
             *([_stat(row.us_per_svg_render)] if svg else []),
+            *(
+                [
+                    ""
+                    if row.us_per_step_obs is None
+                    else f"{_stat(row.us_per_step_obs)} ({row.obs_over_plain:.2f})"
+                ]
+                if obs
+                else []
+            ),
         )
     return table
 

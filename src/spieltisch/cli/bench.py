@@ -34,6 +34,10 @@ def bench(
     svg: Annotated[
         bool, typer.Option("--svg", help="Also measure µs per SVG picture of the mover's view.")
     ] = False,
+    obs: Annotated[
+        bool,
+        typer.Option("--obs", help="Also measure µs per step with the observation tensor."),
+    ] = False,
 ) -> None:
     """Measure steps per second, games per second and replay speed of a game."""
     g = load_game(game)
@@ -44,6 +48,8 @@ def bench(
 
     try:
         extra: dict[str, Any] = {"svg": True} if svg else {}  # only when asked: keeps old calls
+        if obs:
+            extra["obs"] = True
         report = bench_module.run_bench(
             g.id, players, games, seconds, openspiel, options=options, **extra
         )
