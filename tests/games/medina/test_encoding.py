@@ -445,3 +445,22 @@ def test_max_game_length_holds(players: int, options: dict[str, Any]) -> None:
         assert moves <= enc.max_game_length
         longest = max(longest, moves)
     assert longest > enc.max_game_length * 0.6  # the bound is not absurdly loose
+
+
+@pytest.mark.parametrize("mode", ["rank", "score"])
+def test_other_return_formulas_carry_their_bounds(mode: str) -> None:
+    """MD-R63/R64: with returns_mode rank or score the encoding gives utility bounds (for
+    OpenSpiel's GameInfo) that seeded random games stay within; win_loss keeps the shared
+    formula's (None: -1 … 1)."""
+    assert GAME.encoding(3).utility_bounds is None
+    for edition, players in ((1, 3), (1, 4), (2, 2), (2, 4)):
+        options = {"returns_mode": mode, "edition": edition}
+        low, high = GAME.encoding(players, options).utility_bounds  # type: ignore[misc]
+        assert low < 0 < high
+        for seed in range(3):
+            state = GAME.new_game(players, seed, options)
+            rng = random.Random(seed)
+            while not state.is_over():
+                seat = state.actors()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            assert all(low <= r <= high for r in state.returns())

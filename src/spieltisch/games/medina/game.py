@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -173,7 +174,20 @@ class Medina(Game):
             raise OptionError(f"Medina is played by 2 to 4 players, not {players!r}")
         resolved = resolve_options(self.options, options, players)
         self._check(players, resolved)
-        return medina_encoding(players, resolved, self.ruleset(resolved))
+        rules = self.ruleset(resolved)
+        encoding = medina_encoding(players, resolved, rules)
+        mode = resolved["returns_mode"]
+        if mode == "win_loss":
+            return encoding
+        # the other return formulas need their own bounds (OpenSpiel's GameInfo); the
+        # cached encoding is shared, so a shallow copy carries them
+        bounded = copy.copy(encoding)
+        if mode == "rank":
+            bounded.utility_bounds = (-1.0, 1.0)  # 1 - 2*place/(N-1)
+        else:
+            top = float(score_bound(rules, players, int(resolved["edition"])))
+            bounded.utility_bounds = (-top, top)  # score - mean score, |.| <= any score
+        return bounded
 
     def bots(self) -> dict[str, Any]:
         from .heuristic import HeuristicBot
@@ -198,3 +212,14 @@ class Medina(Game):
 
 MedinaState.game = Medina()
 GAME = MedinaState.game
+
+
+def score_bound(rules: Any, players: int, edition: int) -> int:
+    """No seat can score more (MD-R60, MD-R63): every building and stable counts once (plus
+    the well bonus), every wall and merchant at most once for each of its 4 neighbours
+    (the 6 tower merchants included), and every palace and tower tile once."""
+    supply = rules.supply[(edition, players)]
+    components = players * (4 * supply.buildings_per_colour + supply.stables)
+    pieces = players * (supply.walls + supply.merchants) + 6
+    tiles = sum(rules.palace_tile_values.values()) + (1 + 2 + 3 + 4)
+    return int(components * (1 + rules.well_bonus) + 4 * pieces + tiles)
