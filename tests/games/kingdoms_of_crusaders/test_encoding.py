@@ -3,13 +3,16 @@ checks for every player count and the options that shape the tensors, plus known
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from spieltisch import bots
 from spieltisch.engine.errors import IllegalAction, OptionError
+from spieltisch.games.kingdoms_of_crusaders.army import KEY_TUPLE, key_of_counts
 from spieltisch.games.kingdoms_of_crusaders.deck import default_deck_slots
 from spieltisch.games.kingdoms_of_crusaders.encoding import KingdomsEncoding
 
@@ -376,3 +379,90 @@ def test_max_game_length_holds(players: int) -> None:
                 assert _play(players, options, seed, _never_claim) <= bound
         if claims == "off":
             assert _play(players, options, 0, _random) == bound == 20 * players
+
+
+# -- the memoised observation against a straightforward recomputation -----------------------------
+_KEYS = sorted(set(KEY_TUPLE))  # all army keys, weakest first (KC-R20/R21)
+
+
+def _reference(e: KingdomsEncoding, st: KingdomsState, seat: int | None) -> list[float]:
+    """The observation recomputed from the layout's docs alone: no memo, no stored counts."""
+    n, masks, v = e.players, st.pool.masks, seat or 0
+    most = 4 * 5 * n
+
+    def onehot(k: int | None) -> list[float]:
+        return [1.0 if k is not None and i == k else 0.0 for i in range(n)]
+
+    def rel(p: int) -> int:
+        return (p - v) % n
+
+    order = [(v + k) % n for k in range(n)]
+    obs = onehot(seat)
+    obs += {"play": [1.0, 0.0, 0.0], "claim": [0.0, 1.0, 0.0], "over": [0.0, 0.0, 1.0]}[st.phase]
+    obs += onehot(None if st.phase == "over" else rel(st.active))
+    obs += onehot(rel(st.first_player))
+    obs += [st.play_counter / most, len(st.deck) / len(masks)]
+    obs += [len(st.hands[p]) / 6 for p in order]
+    markers, territories = [0.0] * (5 * n), []
+    for d in st.decided:
+        if d is None:
+            territories += [0.0] * (3 + n)
+        else:
+            markers[5 * rel(d[0]) + d[1] - 1] = 1.0
+            territories += [1.0, *onehot(rel(d[0])), d[1] / 5, float(d[2] == "claim")]
+    obs += markers + territories
+    for p in order:
+        for t in range(5):
+            army = st.armies[p][t]
+            counts = [sum(masks[c] >> s & 1 for c in army) for s in range(5)]
+            rank = _KEYS.index(key_of_counts(counts)) / (len(_KEYS) - 1)
+            done = st.comp[p][t] / most
+            obs += [*(c / 4 for c in counts), rank, len(army) / 4, done] if army else [0.0] * 8
+    pool, unseen = (
+        Counter(masks),
+        Counter(masks[c] for c in [*st.deck, *(c for h in st.hands for c in h)]),
+    )  # KC-R26: hands and deck
+    obs += [unseen[m] / pool[m] if pool[m] else 0.0 for m in range(1, 32)]
+    for s in range(5):
+        showing = [m for m in pool if m >> s & 1]
+        obs.append(sum(unseen[m] for m in showing) / sum(pool[m] for m in showing))
+    hand = [] if seat is None else st.hands[seat]
+    obs += [1.0 if c in hand else 0.0 for c in range(len(masks))]
+    obs += [sum(1 for c in hand if masks[c] == m) / 6 for m in range(1, 32)]
+    return obs
+
+
+def _close(obs: list[float], expected: list[float]) -> bool:
+    """Equal up to rounding (the encoding multiplies by precomputed reciprocals)."""
+    return len(obs) == len(expected) and all(
+        math.isclose(a, b, rel_tol=1e-12) for a, b in zip(obs, expected, strict=True)
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "claims"), [(2, "auto"), (2, "manual"), (3, "auto"), (4, "off"), (4, "manual")]
+)
+def test_observation_matches_a_recomputation(players: int, claims: str) -> None:
+    """On many seeded random states, every seat's and the spectator's observation equals the
+    recomputation, through one shared encoding whose memos fill up as the games go (a stale
+    memo entry would show), and also for resampled states (§6.1)."""
+    options = {"claims": claims}
+    e = enc(players, **options)
+    for seed in range(6):
+        state = GAME.new_game(players, 100 + seed, options)
+        assert isinstance(state, KingdomsState)
+        rng = random.Random(seed)
+        moves = 0
+        while True:
+            for viewer in [*range(players), None]:
+                expected = _reference(e, state, viewer)
+                assert _close(e.observation(state, viewer), expected)
+                if moves % 5 == 0:
+                    again = state.resample(viewer, random.Random(moves))
+                    assert isinstance(again, KingdomsState)
+                    assert _close(e.observation(again, viewer), expected)
+            if state.is_over():
+                break
+            seat = state.actors()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            moves += 1

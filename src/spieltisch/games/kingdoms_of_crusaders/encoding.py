@@ -24,14 +24,14 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ...engine.action import Action
 from ...engine.encoding import Encoding, Slice
 from ...engine.errors import IllegalAction, OptionError
 from ...engine.game import State
 from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
-from .army import COUNTS_SPACE, DELTA, KEY, counts_of_index
+from .army import COUNTS_SPACE, KEY, counts_of_index
 from .deck import CARDS_PER_TERRITORY, HAND_SIZE, TERRITORIES, CardPool, pool_for
 from .state import CLAIM, OVER, PLAY, KingdomsState, play_table
 from .symbols import SLOTS
@@ -75,6 +75,7 @@ _PHASE = {PLAY: (1.0, 0.0, 0.0), CLAIM: (0.0, 1.0, 0.0), OVER: (0.0, 0.0, 1.0)}
 _EMPTY_ARMY = (0.0,) * ARMY_WIDTH
 # k / 6 -> (k + 1) / 6: counts a hand's cards per symbol set in place, exactly
 _NEXT_SIXTH = {k / HAND_MAX: (k + 1) / HAND_MAX for k in range(HAND_MAX)}
+_Part = TypeVar("_Part", tuple[float, ...], list[float])  # a memoised part of the vector
 _MEMO_LIMIT = 20_000  # entries per memo (a few MB); a 4-player game adds about 100 rows
 
 
@@ -123,12 +124,13 @@ class KingdomsEncoding(Encoding):
         self._zeros = (0.0,) * players
         self._zeros_territory = (0.0,) * (3 + players)
         # memos of observation parts (see ``observation``); per instance, so per configuration
-        self._heads: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        self._heads: dict[tuple[Any, ...], list[float]] = {}
         self._decisions: dict[tuple[Any, ...], tuple[float, ...]] = {}
         self._rows: dict[tuple[Any, ...], tuple[float, ...]] = {}
-        self._armies: dict[tuple[Any, ...], tuple[float, ...]] = {}
-        self._private_size = n + MASKS
-        self._zeros_private = (0.0,) * self._private_size
+        # offsets used by ``observation``, fixed per configuration
+        self._counter_at = self._at["play_counter"]
+        self._sets_at = self._at["hand_sets"] - 1 - self._at["hand"]  # set m at hand + this + m
+        self._zeros_private = (0.0,) * (n + MASKS)
 
     # -- layout ---------------------------------------------------------------------------
     def _build_layout(self) -> list[Slice]:
@@ -249,70 +251,68 @@ class KingdomsEncoding(Encoding):
         return state
 
     def observation(self, state: State, seat: int | None) -> list[float]:
-        # Built by extending one list with tuples. The parts that change rarely (the turn
-        # header, the decided territories, each seat's row of armies) are memoised per
-        # configuration, keyed on exactly the public facts they are computed from, so a call
-        # mostly costs a few dict lookups (see the issue's 2x target).
+        # Built by copying one memoised list and extending it with tuples. The parts that
+        # change rarely (the turn header with the hand sizes, the decided territories, each
+        # seat's row of armies) are memoised per configuration, keyed on exactly the facts
+        # they are computed from, so a call mostly costs a few dict lookups (the issue's 2x
+        # target). Only the counters, the unseen pool and the own hand are computed each time.
         st = self._state(state)
         v = seat or 0
-        phase = st.phase
-        key: tuple[Any, ...] = (seat, phase, st.active, st.first_player)
+        phase, hands = st.phase, st.hands
+        key: tuple[Any, ...] = (seat, phase, st.active, st.first_player, *map(len, hands))
         head = self._heads.get(key)
         if head is None:
             head = self._remember(self._heads, key, self._head(seat, phase, st))
-        obs = list(head)
-        obs.append(st.play_counter / self._most_plays)
-        obs.append(len(st.deck) / self.cards)
-        hands = st.hands
-        order = self._order[v]
-        obs += [len(hands[p]) / HAND_MAX for p in order]
+        obs = head[:]  # slices viewer to hand_sizes, the two counters still 0
+        at = self._counter_at
+        obs[at] = st.play_counter / self._most_plays
+        obs[at + 1] = len(st.deck) / self.cards
         key = (v, *st.decided)  # the markers follow from the decisions (KC-R32)
         block = self._decisions.get(key)
         if block is None:
             block = self._remember(self._decisions, key, self._decided_block(v, st))
         obs += block
-        rows, armies, comp = self._rows, st.armies, st.comp
-        for p in order:
-            key = (*armies[p], *comp[p])  # the counts follow from the cards
+        rows, armies, comp, counts = self._rows, st.armies, st.comp, st.counts
+        for p in self._order[v]:
+            key = (*armies[p], *comp[p], *counts[p])
             block = rows.get(key)
             if block is None:
-                block = self._remember(rows, key, self._army_row(st, p))
+                block = self._remember(rows, key, self._army_row(armies[p], comp[p], counts[p]))
             obs += block
         obs += map(operator.mul, st.unseen[1:], self._inv_hist)
         obs += map(operator.mul, st.unseen_symbols, self._inv_symbols)
+        at = len(obs)  # slice hand
+        obs += self._zeros_private
         if seat is None:
-            obs += self._zeros_private
             return obs
-        # own hand: one 1.0 per card id, then counts by symbol set (one allocation)
-        private = [0.0] * self._private_size
-        at, masks = self.cards - 1, self.pool.masks  # set m sits at cards + m - 1
+        # own hand: one 1.0 per card id, then counts by symbol set, in place
+        sets, masks = at + self._sets_at, self.pool.masks
         for c in hands[seat]:
-            private[c] = 1.0
-            i = at + masks[c]
-            private[i] = _NEXT_SIXTH[private[i]]
-        obs += private
+            obs[at + c] = 1.0
+            i = sets + masks[c]
+            obs[i] = _NEXT_SIXTH[obs[i]]
         return obs
 
     @staticmethod
-    def _remember(
-        memo: dict[tuple[Any, ...], tuple[float, ...]],
-        key: tuple[Any, ...],
-        block: tuple[float, ...],
-    ) -> tuple[float, ...]:
+    def _remember(memo: dict[tuple[Any, ...], _Part], key: tuple[Any, ...], block: _Part) -> _Part:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()  # bounded memory; it refills within a few games
         memo[key] = block
         return block
 
-    def _head(self, seat: int | None, phase: str, st: KingdomsState) -> tuple[float, ...]:
-        """Slices viewer, phase, active and first_player."""
+    def _head(self, seat: int | None, phase: str, st: KingdomsState) -> list[float]:
+        """Slices viewer, phase, active, first_player, hand_sizes, with play_counter and
+        deck_size left at 0."""
         onehot, zeros, rel = self._onehot, self._zeros, self._rel[seat or 0]
-        return (
+        return [
             *(zeros if seat is None else onehot[seat]),
             *_PHASE[phase],
             *(zeros if phase == OVER else onehot[rel[st.active]]),
             *onehot[rel[st.first_player]],
-        )
+            0.0,
+            0.0,
+            *(len(st.hands[p]) / HAND_MAX for p in self._order[seat or 0]),
+        ]
 
     def _decided_block(self, v: int, st: KingdomsState) -> tuple[float, ...]:
         """Slices markers and territories, seats relative to viewer ``v``."""
@@ -331,23 +331,19 @@ class KingdomsEncoding(Encoding):
             territories.append(1.0 if method == "claim" else 0.0)
         return (*markers, *territories)
 
-    def _army_row(self, st: KingdomsState, p: int) -> tuple[float, ...]:
-        """Seat ``p``'s five army blocks (slice armies). A row is rebuilt when one of its
-        armies grew, so the armies are memoised too and only the new one is computed."""
-        memo, out = self._armies, list[float]()
-        for army, completed in zip(st.armies[p], st.comp[p], strict=True):
-            key = (army, completed)
-            block = memo.get(key)
-            if block is None:
-                index = sum(DELTA[self.pool.masks[c]] for c in army)  # counts of KC-R18
-                block = (
-                    (*_army_blocks()[index * 5 + len(army)], completed / self._most_plays)
-                    if army
-                    else _EMPTY_ARMY
-                )
-                self._remember(memo, key, block)
-            out += block
-        return tuple(out)
+    def _army_row(
+        self, armies: list[tuple[int, ...]], comp: list[int], counts: list[int]
+    ) -> tuple[float, ...]:
+        """One seat's five army blocks (slice armies), from its armies, their completion
+        play numbers and their counts indices (KC-R18, kept by the state)."""
+        blocks, most, row = _army_blocks(), self._most_plays, list[float]()
+        for army, completed, index in zip(armies, comp, counts, strict=True):
+            if army:
+                row += blocks[index * 5 + len(army)]
+                row.append(completed / most)
+            else:
+                row += _EMPTY_ARMY
+        return tuple(row)
 
 
 @functools.lru_cache(maxsize=32)
