@@ -14,10 +14,13 @@ import pytest
 from spieltisch import bots
 from spieltisch.engine.errors import IllegalAction, OptionError
 from spieltisch.games.zeichen_des_kreuzes import encoding as E
-from spieltisch.games.zeichen_des_kreuzes.board import MOUNTAIN, PLAIN, SEA
+from spieltisch.games.zeichen_des_kreuzes.board import GREEN_CITY, MOUNTAIN, PLAIN, RED, SEA
 from spieltisch.games.zeichen_des_kreuzes.components import default_components
 from spieltisch.games.zeichen_des_kreuzes.encoding import ZkEncoding
 from spieltisch.games.zeichen_des_kreuzes.fight import FIGHT_TYPES
+from spieltisch.games.zeichen_des_kreuzes.state import JERUSALEM_MOTIVATION
+from spieltisch.games.zeichen_des_kreuzes.tower import GREEN
+from spieltisch.games.zeichen_des_kreuzes.view import phase_of
 
 from ...encoding_checks import check_encoding
 from .helpers import (
@@ -421,6 +424,173 @@ def test_cached_parts_never_go_stale() -> None:
             checked += 1
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked >= 25
+
+
+def reference_observation(enc: ZkEncoding, state: Any, seat: int | None) -> list[float]:
+    """The observation recomputed slice by slice from the documented layout, without any
+    cache, gather table or template: what the optimised ``observation`` must equal."""
+    comp, board, n = state.comp, state.comp.board, enc.players
+    r = 0 if seat is None else seat
+    start = {s.name: s.start for s in enc.observation_layout()}
+    obs = [0.0] * enc.observation_size
+
+    def put(name: str, i: int, value: float) -> None:
+        obs[start[name] + i] += value
+
+    def rel(s: int) -> int:
+        return (s - r) % n
+
+    put("observer", n if seat is None else seat, 1)
+    put("decision", E.DECISIONS.index(state.decision), 1)
+    put("phase", E.PHASES.index(phase_of(state)), 1)
+    tower = state.tower
+    game = [
+        state.turn,
+        len(state.draw_pile),
+        len(state.discard),
+        state.exhaustions,
+        state.garrison,
+        state.sieges,
+        state.siege_round,
+        tower.count(GREEN),
+        tower.total(),
+    ]
+    for i, value in enumerate(game):
+        put("game", i, value)
+    for s in range(n):
+        eligible = (
+            len(state.green_tiles[s]) >= state.jerusalem_tiles
+            and state.motivation[s] >= JERUSALEM_MOTIVATION
+            and state.army[s] >= 5
+        )
+        fields = [
+            s == state.active,
+            s == state.decider,
+            state.army[s],
+            state.supply[s],
+            tower.count(s),
+            state.treasure[s],
+            state.motivation[s],
+            len(state.hands[s]),
+            eligible,
+        ]
+        for f, value in enumerate(fields):
+            put("seats", f * n + rel(s), float(value))
+        slow = [
+            s == state.start_player,
+            state.markers[s],
+            len(state.green_tiles[s]),
+            len(state.red_tiles[s]),
+        ]
+        for f, value in enumerate(slow):
+            put("seat_holdings", f * n + rel(s), float(value))
+        nk = len(comp.knight_ids)
+        put("knights", rel(s) * nk + comp.knight_ids.index(state.knights[s]), 1)
+    types: list[Any] = []
+    for card in comp.cards:
+        if E.card_type_key(card) not in types:
+            types.append(E.card_type_key(card))
+    type_of = [types.index(E.card_type_key(card)) for card in comp.cards]
+    if seat is not None:
+        for c in state.hands[seat]:
+            put("hand_types", type_of[c], 1)
+            put("hand_cards", c, 1)
+    for c in state.discard:
+        put("discard_types", type_of[c], 1)
+    red = {v: comp.red_values.count(v) for v in enc.red_values}
+    green = {v: comp.green_values.count(v) for v in enc.green_values}
+    for city in board.cities:
+        by = state.plundered_by[city.index]
+        if by >= 0:
+            value = state.tile[city.index]
+            put("cities", city.index * (n + 1) + rel(by), 1)
+            put("cities", city.index * (n + 1) + n, value)
+            if city.kind == RED:
+                red[value] -= 1
+            elif city.kind == GREEN_CITY:
+                green[value] -= 1
+    for i, v in enumerate(enc.red_values):
+        put("face_down_red", i, red[v])
+    for i, v in enumerate(enc.green_values):
+        put("face_down_green", i, green[v])
+    cells = enc.ncells
+    for u, here in enumerate(state.units):
+        if here >= 0:
+            put("units", 2 * u, 1)
+            put("units", 2 * u + 1, float(here == comp.units[u].start_cell))
+            put("planes", 2 * cells + here, 1)
+    fight = state.fight
+    if fight is not None:
+        at = 0
+        put("fight", at, 1)
+        put("fight", at + 1 + FIGHT_TYPES.index(fight.kind), 1)
+        at += 1 + len(FIGHT_TYPES)
+        put("fight", at + rel(fight.fighter), 1)
+        at += n
+        put("fight", at, fight.enemy)
+        at += 1
+        if fight.unit >= 0:
+            put("fight", at + fight.unit, 1)
+        at += len(comp.units)
+        put("fight", at, float(fight.lance >= 0))
+        put("fight", at + 1, max(fight.committed, 0))
+        at += 2
+        if fight.outcome:
+            put("fight", at + E.OUTCOMES.index(fight.outcome), 1)
+        at += len(E.OUTCOMES)
+        if fight.kind == "jerusalem_round":
+            chosen = None if state.secret is None else state.secret.own_choice(fight.fighter)
+            if chosen is not None:
+                put("fight", at, 1)
+                if seat == fight.fighter:
+                    put("fight", at + 1, chosen.amount)
+            put("fight", at + 2 + rel(state.defender()), 1)
+    if state.decision == "symbol":
+        put("context", 0 if state.symbol == "fleet" else 1, 1)
+    if state.two_step >= 0:
+        put("context", 2 if comp.cards[state.two_step].event == "forced_march" else 3, 1)
+    origin = state.origin[state.active]
+    if origin >= 0:
+        (ox, oy), (px, py) = board.xy(origin), board.xy(state.pawn[state.active])
+        put("step_origin", E.DIRECTIONS.index((ox - px, oy - py)), 1)
+    for s in range(n):
+        put("planes", (0 if s == seat else cells) + state.pawn[s], 1)
+    return obs
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {}), (4, {"tower_model": "A"}), (5, {}), (3, {"edition_data": wide_edition()})],
+)
+def test_observation_equals_a_straightforward_recomputation(
+    players: int, options: dict[str, Any]
+) -> None:
+    """The optimised observation (templates, gathers, caches) equals the slice-by-slice
+    recomputation for every seat and the spectator on many seeded states, their
+    resamples, and a stored siege commitment (ZK-H4)."""
+    enc = GAME.encoding(players, options)
+    assert isinstance(enc, ZkEncoding)
+    rng = random.Random(players)
+    checked = fights = 0
+    for seed in (31, 32, 33):
+        state: Any = GAME.new_game(players, seed, options)
+        while not state.is_over():
+            seat = state.actors()[0]
+            if rng.random() < 0.3:
+                viewer = rng.choice([None, *range(players)])
+                sample = state.resample(viewer, rng) if rng.random() < 0.2 else state
+                for who in (seat, viewer):
+                    assert enc.observation(sample, who) == reference_observation(enc, sample, who)
+                checked += 1
+                fights += state.fight is not None
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for who in (None, *range(players)):
+            assert enc.observation(state, who) == reference_observation(enc, state, who)
+    assert checked >= 200 and fights >= 5
+    if players == 4 and not options.get("edition_data"):
+        siege = siege_commitment()
+        for who in (None, 0, 1, 2, 3):
+            assert enc.observation(siege, who) == reference_observation(enc, siege, who)
 
 
 # -- game length -------------------------------------------------------------------------------

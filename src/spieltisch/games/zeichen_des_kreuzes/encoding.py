@@ -52,7 +52,7 @@ from .state import (
     TRUCE,
     ZkState,
 )
-from .tower import GREEN
+from .tower import COLOURS, GREEN, TowerBase
 
 # the pending decision, one-hot in this order (ZK-R11, ZK-C3, ZK-J4)
 DECISIONS = (
@@ -104,6 +104,25 @@ GAME_FIELDS = (
 PLANES = ("own_pawn", "other_pawns", "neutral_units")
 # the eight neighbours (dx, dy), row by row (ZK-R8: 8-neighbour adjacency)
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+# a tower whose count() is this one keeps its counts in the list _counts
+_BASE_COUNT = TowerBase.count
+# what observation() needs per observer (see ZkEncoding._build_observation)
+_Observer = tuple[
+    int,
+    list[int],
+    "itemgetter[Any]",
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+]
 # no game of a configuration with turn_limit = none has a finite bound (ZK-W3): this stands
 # for "unbounded" and still fits a C int (OpenSpiel's GameInfo)
 UNBOUNDED = 2**31 - 1
@@ -484,21 +503,51 @@ class ZkEncoding(Encoding):
             + [float(comp.red_values.count(v)) for v in self.red_values]
             + [float(comp.green_values.count(v)) for v in self.green_values]
         )
-        self._slow_cache: list[tuple[list[Any], list[float]] | None] = [None] * n
+        # per observer r: the key the block came from, the block, the seats with enough
+        # Muslim tiles for a siege (ZK-J1 (i); read by siege_eligible)
+        self._slow_cache: list[tuple[tuple[Any, ...], list[float], list[int]] | None] = [None] * n
+        self._needed = 1 if n == 5 else 2  # ZK-J1 (i), as ZkState.jerusalem_tiles
         self._decision_of = {d: i for i, d in enumerate(DECISIONS)}
         self._fight_of = {f: i for i, f in enumerate(FIGHT_TYPES)}
         self._outcome_of = {o: i for i, o in enumerate(OUTCOMES)}
         # relative order: _rel[r][seat] is seat's position for observer r
         self._rel = [[(s - r) % n for s in range(n)] for r in range(n)]
-        # the per-seat fields from absolute seat order, field-major, to relative order: one
-        # C-level gather per observation
-        fields = len(SEAT_FIELDS)
-        self._one_hot = {s: [1 if i == s else 0 for i in range(n)] for s in range(-1, n)}
         self._heads: dict[tuple[int | None, str, int], list[float]] = {}
+        # the numeric per-seat fields (army to hand_size) from absolute seat order,
+        # field-major, to relative order: one C-level gather per observation; the one-hot
+        # fields (active, decider, siege_eligible) are set directly
+        b = self._o_seats
         self._seat_order = [
-            itemgetter(*(f * n + (r + k) % n for f in range(fields) for k in range(n)))
-            for r in range(n)
+            itemgetter(*(f * n + (r + k) % n for f in range(6) for k in range(n))) for r in range(n)
         ]
+        # per observer (None: the spectator): relative order, gather, the seats counted in
+        # the other_pawns plane, the absolute seat whose hand is shown (-1: none), then
+        # the offsets observation() writes at (one unpack instead of attribute look-ups)
+        offsets = (
+            self._o_game,
+            self._o_holdings,
+            b,
+            b + 2 * n,
+            b + 8 * n,
+            self._o_discard,
+            self._o_units,
+            self._o_planes,
+            self._o_planes + ncells,
+        )
+        self._observers: dict[int | None, _Observer] = {}
+        for viewer in (None, *range(n)):
+            r = 0 if viewer is None else viewer
+            self._observers[viewer] = (
+                r,
+                self._rel[r],
+                self._seat_order[r],
+                tuple(s for s in range(n) if s != viewer),
+                -1 if viewer is None else viewer,
+                *offsets,
+            )
+        # each card's entry in hand_types and in hand_cards
+        self._hand_type_at = [self._o_hand_types + t for t in self._card_type]
+        self._hand_card_at = [self._o_hand_cards + c for c in range(len(comp.cards))]
         empty: list[int] = []
         self._units_cache: tuple[list[int], list[float], list[int]] = (empty, [], [])
         self._discard_cache: tuple[list[int], list[float]] = (empty, [0.0] * len(names))
@@ -508,7 +557,10 @@ class ZkEncoding(Encoding):
         self._red_pos = {v: i for i, v in enumerate(self.red_values)}
         self._green_pos = {v: i for i, v in enumerate(self.green_values)}
         width = board.width
-        self._direction = {dy * width + dx: i for i, (dx, dy) in enumerate(DIRECTIONS)}
+        # the step origin's entry by the origin's offset from the active pawn
+        self._direction = {
+            dy * width + dx: self._o_origin + i for i, (dx, dy) in enumerate(DIRECTIONS)
+        }
 
     def observation_layout(self) -> Sequence[Slice]:
         return self._layout
@@ -536,9 +588,10 @@ class ZkEncoding(Encoding):
         # rarely changing parts are cached, and only non-zero entries are set
         assert isinstance(state, ZkState)
         obs = [0.0] * self.observation_size
+        r, rel, seat_order, others, own, g, kb, b, lo, hi, dt, ub, planes, at = self._observers[
+            seat
+        ]
         n = self.players
-        r = 0 if seat is None else seat
-        rel = self._rel[r]
         decision = state.decision
         fight = state.fight
         # the phase as view.phase_of names it (ZK-R11): a fight belongs to the city phase
@@ -553,7 +606,12 @@ class ZkEncoding(Encoding):
         obs[: len(head)] = head
 
         tower = state.tower
-        g = self._o_game
+        # the cube counts per colour: read directly from a tower whose count() is
+        # TowerBase's (a list look-up; n + 1 method calls would cost more than the gather)
+        if isinstance(tower, TowerBase) and type(tower).count is _BASE_COUNT:
+            counts = tower._counts
+        else:
+            counts = [*map(tower.count, range(COLOURS))]
         obs[g : g + 9] = (
             state.turn,
             len(state.draw_pile),
@@ -562,92 +620,89 @@ class ZkEncoding(Encoding):
             state.garrison,
             state.sieges,
             state.siege_round,
-            tower.count(GREEN),
+            counts[GREEN],
             tower.total(),
         )
 
-        # field-major: field f of the seat at relative position k is at b + f * n + k
-        b = self._o_seats
-        army, motivation = state.army, state.motivation
-        eligible = [0] * n
-        needed = 1 if n == 5 else 2  # ZK-J1 (i), as ZkState.jerusalem_tiles
-        greens = [*map(len, state.green_tiles)]
-        if max(greens) >= needed:  # most of a game nobody holds enough Muslim tiles
-            for s in range(n):
-                if greens[s] >= needed and motivation[s] >= JERUSALEM_MOTIVATION and army[s] >= 5:
-                    eligible[s] = 1
-        one_hot = self._one_hot
-        values = [
-            *one_hot[state.active],
-            *one_hot[state.decider],  # all 0 when the game is over (decider -1)
-            *army,
-            *state.supply,
-            *map(tower.count, range(n)),
-            *state.treasure,
-            *motivation,
-            *map(len, state.hands),
-            *eligible,
-        ]
-        obs[b : b + len(values)] = self._seat_order[r](values)
-
-        if seat is not None:
-            ht, hc, card_type = self._o_hand_types, self._o_hand_cards, self._card_type
-            for c in state.hands[seat]:
-                obs[ht + card_type[c]] += 1.0
-                obs[hc + c] = 1.0
-        dt, discard = self._o_discard, state.discard
-        cached_discard = self._discard_cache
-        if cached_discard[0] != discard:
-            cached_discard = self._discard_counts(discard)
-        obs[dt : dt + len(self.card_types)] = cached_discard[1]
-
         # holdings, knights, cities and face-down tiles change rarely: one cached block per
-        # observer (the units slice after it is written below)
-        key = [
+        # observer, keyed by what it reads (copies: a list compares by content, and the
+        # copies are never the state's own lists, which could change in place); the face-
+        # down tile values are in the key too (a cheap list compare): the block does not
+        # depend on them, so a resampled state only misses the cache
+        key = (
             state.knights,  # never changed within a game: compared by identity first
             state.start_player,
-            *state.markers,
-            *greens,
-            *map(len, state.red_tiles),
-            *state.plundered_by,
-            *state.tile,
-        ]
+            state.markers,
+            state.green_tiles,
+            state.red_tiles,
+            state.plundered_by,
+            state.tile,
+        )
         cached = self._slow_cache[r]
         if cached is None or cached[0] != key:
-            cached = self._slow_block(r, key, state)
-        kb, block = self._o_holdings, cached[1]
+            cached = self._slow_block(r, state)
+        block = cached[1]
         obs[kb : kb + len(block)] = block
+
+        # field-major: field f of the seat at relative position k is at seats + f * n + k
+        army, motivation = state.army, state.motivation
+        obs[b + rel[state.active]] = 1.0
+        decider = state.decider
+        if decider >= 0:  # -1 when the game is over
+            obs[b + n + rel[decider]] = 1.0
+        obs[lo:hi] = seat_order(
+            [
+                *army,
+                *state.supply,
+                *counts[:n],
+                *state.treasure,
+                *motivation,
+                *map(len, state.hands),
+            ]
+        )
+        for s in cached[2]:  # most of a game nobody holds enough Muslim tiles
+            if motivation[s] >= JERUSALEM_MOTIVATION and army[s] >= 5:  # ZK-J1
+                obs[hi + rel[s]] = 1.0
+
+        if own >= 0:
+            type_at, card_at = self._hand_type_at, self._hand_card_at
+            for c in state.hands[own]:
+                obs[type_at[c]] += 1.0
+                obs[card_at[c]] = 1.0
+        discard, cached_discard = state.discard, self._discard_cache
+        if cached_discard[0] != discard:
+            cached_discard = self._discard_counts(discard)
+        per_type = cached_discard[1]
+        obs[dt : dt + len(per_type)] = per_type
+
         units, cached_units = state.units, self._units_cache
         if cached_units[0] != units:
             cached_units = self._units_block(units)
-        ub, unit_block = self._o_units, cached_units[1]
+        unit_block = cached_units[1]
         obs[ub : ub + len(unit_block)] = unit_block
         for i in cached_units[2]:
             obs[i] = 1.0
 
         pawns = state.pawn
-        active_pawn = pawns[state.active]
-        origin = state.origin[state.active]
+        active = state.active
+        origin = state.origin[active]
         if origin >= 0:
-            direction = self._direction.get(origin - active_pawn)
+            direction = self._direction.get(origin - pawns[active])
             if direction is not None:  # always adjacent: only steps set it (ZK-R10)
-                obs[self._o_origin + direction] = 1.0
-        planes = self._o_planes
-        if seat is not None:
-            obs[planes + pawns[seat]] = 1.0
-        others = planes + self.ncells
-        for s in range(n):
-            if s != seat:
-                obs[others + pawns[s]] += 1.0
+                obs[direction] = 1.0
+        if own >= 0:
+            obs[planes + pawns[own]] = 1.0
+        for s in others:
+            obs[at + pawns[s]] += 1.0
 
         if fight is not None:
             self._fight(obs, state, fight, seat, rel)
-        cx = self._o_context
         if decision == SYMBOL:
-            obs[cx + (0 if state.symbol == FLEET else 1)] = 1.0
-        if state.two_step >= 0:
-            event = self.comp.cards[state.two_step].event
-            obs[cx + (2 if event == "forced_march" else 3)] = 1.0
+            obs[self._o_context + (0 if state.symbol == FLEET else 1)] = 1.0
+        two_step = state.two_step
+        if two_step >= 0:
+            event = self.comp.cards[two_step].event
+            obs[self._o_context + (2 if event == "forced_march" else 3)] = 1.0
         return obs
 
     def _head(self, seat: int | None, decision: str, phase: int) -> list[float]:
@@ -660,11 +715,10 @@ class ZkEncoding(Encoding):
         self._heads[(seat, decision, phase)] = head
         return head
 
-    def _slow_block(self, r: int, key: list[Any], state: ZkState) -> tuple[list[Any], list[float]]:
+    def _slow_block(self, r: int, state: ZkState) -> tuple[tuple[Any, ...], list[float], list[int]]:
         """The slices seat_holdings, knights, cities, face_down_red and face_down_green
-        for observer ``r``, kept with the ``key`` they came from. The key holds the
-        face-down tile values too (a cheap list compare); the result does not depend on
-        them, so a resampled state only misses the cache."""
+        for observer ``r``, kept with the key they came from (copies of what they read),
+        and the seats holding enough Muslim tiles to besiege Jerusalem (ZK-J1 (i))."""
         n, rel, nk = self.players, self._rel[r], len(self.knight_ids)
         base = self._o_holdings
         out = self._slow_start.copy()
@@ -691,7 +745,17 @@ class ZkEncoding(Encoding):
                 out[red + self._red_pos[value]] -= 1.0
             elif self._city_kind[city] == GREEN_CITY:
                 out[green + self._green_pos[value]] -= 1.0
-        cached = (key, out)
+        key = (
+            state.knights,
+            state.start_player,
+            state.markers.copy(),
+            [t.copy() for t in state.green_tiles],
+            [t.copy() for t in state.red_tiles],
+            state.plundered_by.copy(),
+            tile.copy(),
+        )
+        candidates = [s for s in range(n) if len(state.green_tiles[s]) >= self._needed]
+        cached = (key, out, candidates)
         self._slow_cache[r] = cached  # one assignment: safe to share
         return cached
 
