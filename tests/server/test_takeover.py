@@ -162,3 +162,30 @@ def test_real_time_clocks_survive_a_restart_without_charging_the_downtime(db_url
     other = 1 - mover
     assert after[other]["running"]
     assert before[other] - after[other]["left_ms"] < 500  # the downtime is not charged
+
+
+def test_a_player_who_connects_while_a_takeover_is_being_written_gets_the_seat_back(
+    tmp_path: Any, monkeypatch: Any
+) -> None:
+    """Zombie mode race: the takeover of an absent seat is being stored when its player
+    connects; the connection must not leave the bot in the seat."""
+    from spieltisch.server.store import Store
+
+    slow = Store.append_event
+
+    def append_event(self: Store, *args: Any) -> Any:
+        if args[3] == "away":
+            time.sleep(0.6)  # the player connects while this is being written
+        return slow(self, *args)
+
+    monkeypatch.setattr(Store, "append_event", append_event)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}")) as client:
+        tokens = make(client, {"zombie_after_s": 0.1, "zombie_bot": "random"})
+        mover = seat_data(client, tokens[0])["actors"][0]
+        time.sleep(0.3)  # the takeover of the absent mover has begun
+        with client.websocket_connect(f"/ws/{tokens[mover]}") as ws:
+            ws.receive_json()
+            data = until(client, tokens[mover], lambda d: mover not in d["zombies"], timeout=5)
+            time.sleep(0.8)
+            assert mover not in seat_data(client, tokens[mover])["zombies"]
+            assert data["timed_out"] == []

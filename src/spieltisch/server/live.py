@@ -537,10 +537,14 @@ class TableManager:
         if seat is None:
             return
         table.absent_since.pop(seat, None)
-        if seat in table.zombies and seat not in table.timed_out:
-            async with table.lock:
-                if seat in table.zombies and seat not in table.timed_out:
-                    await self._event(table, seat, BACK)
+        # under the lock: a takeover being written right now (the seat looked absent a
+        # moment ago) is applied before this check, and then handed back at once
+        back = False
+        async with table.lock:
+            if seat in table.zombies and seat not in table.timed_out:
+                await self._event(table, seat, BACK)
+                back = True
+        if back:
             await self.broadcast(table)
         self._watch(table)
 

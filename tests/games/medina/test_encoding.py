@@ -79,7 +79,11 @@ def test_contract(players: int, options: dict[str, Any], seed: int) -> None:
 
 
 def test_one_instance_per_configuration() -> None:
-    assert GAME.encoding(3) is GAME.encoding(3, {"open_screens": True, "returns_mode": "rank"})
+    assert GAME.encoding(3) is GAME.encoding(3, {"open_screens": True})
+    ranked = GAME.encoding(3, {"open_screens": True, "returns_mode": "rank"})
+    # another return formula: the same spaces, only the utility bounds differ
+    assert ranked.num_actions == GAME.encoding(3).num_actions
+    assert ranked.observation_size == GAME.encoding(3).observation_size
     assert GAME.encoding(3) is not GAME.encoding(4)
     assert GAME.encoding(3) is not GAME.encoding(3, {"start_merchant_anywhere": True})
 
