@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.encoding import Encoding, Slice
 from ...engine.errors import IllegalAction
-from .actions import DISCARD_TEA, MedinaAction, action_table
+from .actions import DISCARD_TEA, KINDS, MedinaAction, action_table
 from .board import make_board
 from .data import CORNERS, Ruleset, ruleset_from_text
 from .state import (
@@ -55,16 +55,7 @@ if TYPE_CHECKING:
 
 # action kind codes, in MD-R21 order
 K_START, K_BUILD, K_ROOF, K_NEUTRAL, K_STABLE, K_MERCHANT, K_WALL, K_TEA = range(8)
-_KIND_NAME = (
-    "start_merchant",
-    "build",
-    "roof",
-    "neutral_roof",
-    "stable",
-    "merchant",
-    "wall",
-    "discard_tea",
-)
+_KIND_NAME = KINDS  # the kind codes below follow actions.KINDS (MD-R21 order)
 _KIND_CODE = {name: code for code, name in enumerate(_KIND_NAME)}
 
 
