@@ -73,10 +73,16 @@ def max_game_length(players: int, manual: bool) -> int:
 _DISTINCT_KEYS = sorted(set(KEY))
 _PHASE = {PLAY: (1.0, 0.0, 0.0), CLAIM: (0.0, 1.0, 0.0), OVER: (0.0, 0.0, 1.0)}
 _EMPTY_ARMY = (0.0,) * ARMY_WIDTH
-# k / 6 -> (k + 1) / 6: counts a hand's cards per symbol set in place, exactly
-_NEXT_SIXTH = {k / HAND_MAX: (k + 1) / HAND_MAX for k in range(HAND_MAX)}
+# a seat's row of armies as last encoded: armies, completions, the row's numbers, its blocks
+_Row = tuple[list[tuple[int, ...]], list[int], tuple[float, ...], tuple[tuple[float, ...], ...]]
 _Part = TypeVar("_Part", tuple[float, ...], list[float])  # a memoised part of the vector
+_CODES = 5 * COUNTS_SPACE  # army memo keys: counts index x cards, times completion
 _MEMO_LIMIT = 20_000  # entries per memo (a few MB); a 4-player game adds about 100 rows
+
+
+def _fractions(n: int) -> tuple[float, ...]:
+    """``k / n`` for ``k`` = 0..n (just 0 when ``n`` is 0)."""
+    return tuple(k / n for k in range(n + 1)) if n else (0.0,)
 
 
 @functools.cache
@@ -107,9 +113,6 @@ class KingdomsEncoding(Encoding):
         self.num_actions = self.claim_base + (TERRITORIES + 1 if manual else 0)
         self.max_game_length = max_game_length(players, manual)
         self._most_plays = 4 * TERRITORIES * players  # KC-R7: 4 cards x 5 territories each
-        hist = pool.mask_histogram
-        self._inv_hist = tuple(1.0 / hist[m] if hist[m] else 0.0 for m in range(1, 32))
-        self._inv_symbols = tuple(1.0 / n if n else 0.0 for n in pool.symbol_counts)
         # rotations: _order[v] lists absolute seats in the relative order of viewer v
         self._order = tuple(
             tuple((v + k) % players for k in range(players)) for v in range(players)
@@ -126,11 +129,18 @@ class KingdomsEncoding(Encoding):
         # memos of observation parts (see ``observation``); per instance, so per configuration
         self._heads: dict[tuple[Any, ...], list[float]] = {}
         self._decisions: dict[tuple[Any, ...], tuple[float, ...]] = {}
-        self._rows: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        self._army_memo: dict[int, tuple[float, ...]] = {}
+        # per absolute seat, the row of armies last encoded (see ``observation``)
+        empty: _Row = ([()] * TERRITORIES, [0] * TERRITORIES, _EMPTY_ARMY * TERRITORIES,
+                       (_EMPTY_ARMY,) * TERRITORIES)  # fmt: skip
+        self._last_rows = [empty] * players
+        # unseen count k -> k / (the pool's cards with that symbol set, or that symbol); a
+        # set no card has stays 0
+        self._unseen_values = tuple(_fractions(n) for n in pool.mask_histogram[1:])
+        self._symbol_values = tuple(_fractions(n) for n in pool.symbol_counts)
         # offsets used by ``observation``, fixed per configuration
         self._counter_at = self._at["play_counter"]
-        self._sets_at = self._at["hand_sets"] - 1 - self._at["hand"]  # set m at hand + this + m
-        self._zeros_private = (0.0,) * (n + MASKS)
+        self._zeros_private = (0.0,) * n
 
     # -- layout ---------------------------------------------------------------------------
     def _build_layout(self) -> list[Slice]:
@@ -157,7 +167,6 @@ class KingdomsEncoding(Encoding):
             ("unseen_symbols", 5, "per symbol Lance..Banner: unseen cards showing it / the "
              "pool's cards showing it (KC-R26)"),
             ("hand", C, "own hand, 1 per card id in pool order (KC-R9); 0 for the spectator"),
-            ("hand_sets", MASKS, f"own hand by symbol set m = 1..31: cards / {HAND_MAX}"),
         ]  # fmt: skip
         out, at = [], 0
         for name, size, doc in parts:
@@ -252,10 +261,11 @@ class KingdomsEncoding(Encoding):
 
     def observation(self, state: State, seat: int | None) -> list[float]:
         # Built by copying one memoised list and extending it with tuples. The parts that
-        # change rarely (the turn header with the hand sizes, the decided territories, each
-        # seat's row of armies) are memoised per configuration, keyed on exactly the facts
-        # they are computed from, so a call mostly costs a few dict lookups (the issue's 2x
-        # target). Only the counters, the unseen pool and the own hand are computed each time.
+        # change rarely (the turn header with the hand sizes, the decided territories) are
+        # memoised per configuration, keyed on exactly the facts they are computed from, and
+        # each seat's row of armies is cached by content, so a call mostly costs a few
+        # lookups (the issue's 2x target). Only the counters, the unseen pool and the own
+        # hand are computed each time.
         st = self._state(state)
         v = seat or 0
         phase, hands = st.phase, st.hands
@@ -272,29 +282,31 @@ class KingdomsEncoding(Encoding):
         if block is None:
             block = self._remember(self._decisions, key, self._decided_block(v, st))
         obs += block
-        rows, armies, comp, counts = self._rows, st.armies, st.comp, st.counts
+        # Each seat's row of five army blocks: a one-entry cache per seat, checked by
+        # equality with the row's armies and completions (the armies are tuples, so mostly
+        # an identity check); a play changes one army of one seat, so the other rows are
+        # reused and a changed row recomputes one block (see _army_row).
+        last, armies, comp = self._last_rows, st.armies, st.comp
         for p in self._order[v]:
-            key = (*armies[p], *comp[p], *counts[p])
-            block = rows.get(key)
-            if block is None:
-                block = self._remember(rows, key, self._army_row(armies[p], comp[p], counts[p]))
-            obs += block
-        obs += map(operator.mul, st.unseen[1:], self._inv_hist)
-        obs += map(operator.mul, st.unseen_symbols, self._inv_symbols)
+            entry = last[p]
+            if entry[0] != armies[p] or entry[1] != comp[p]:
+                entry = last[p] = self._army_row(entry, armies[p], comp[p], st.counts[p])
+            obs += entry[2]
+        # unseen cards per symbol set and per symbol, looked up rather than divided
+        obs += map(operator.getitem, self._unseen_values, st.unseen[1:])
+        obs += map(operator.getitem, self._symbol_values, st.unseen_symbols)
         at = len(obs)  # slice hand
         obs += self._zeros_private
         if seat is None:
             return obs
-        # own hand: one 1.0 per card id, then counts by symbol set, in place
-        sets, masks = at + self._sets_at, self.pool.masks
+        # own hand: one 1.0 per card id (its symbol set is a fixed function of the id, so the
+        # hand by symbol set is left to the learner: one linear map)
         for c in hands[seat]:
             obs[at + c] = 1.0
-            i = sets + masks[c]
-            obs[i] = _NEXT_SIXTH[obs[i]]
         return obs
 
     @staticmethod
-    def _remember(memo: dict[tuple[Any, ...], _Part], key: tuple[Any, ...], block: _Part) -> _Part:
+    def _remember(memo: dict[Any, _Part], key: Any, block: _Part) -> _Part:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()  # bounded memory; it refills within a few games
         memo[key] = block
@@ -332,18 +344,29 @@ class KingdomsEncoding(Encoding):
         return (*markers, *territories)
 
     def _army_row(
-        self, armies: list[tuple[int, ...]], comp: list[int], counts: list[int]
-    ) -> tuple[float, ...]:
-        """One seat's five army blocks (slice armies), from its armies, their completion
-        play numbers and their counts indices (KC-R18, kept by the state)."""
-        blocks, most, row = _army_blocks(), self._most_plays, list[float]()
-        for army, completed, index in zip(armies, comp, counts, strict=True):
-            if army:
-                row += blocks[index * 5 + len(army)]
-                row.append(completed / most)
-            else:
-                row += _EMPTY_ARMY
-        return tuple(row)
+        self, old: _Row, armies: list[tuple[int, ...]], comp: list[int], counts: list[int]
+    ) -> _Row:
+        """A seat's row of five army blocks (slice armies), reusing the blocks of ``old``
+        whose army (the same tuple) and completion are unchanged."""
+        old_armies, old_comp, _, blocks = old
+        b = list(blocks)
+        memo = self._army_memo
+        for t, army in enumerate(armies):
+            if army is not old_armies[t] or comp[t] != old_comp[t]:
+                key = counts[t] * 5 + len(army) + _CODES * comp[t]
+                block = memo.get(key)
+                b[t] = self._army_block(key) if block is None else block
+        return armies[:], comp[:], (*b[0], *b[1], *b[2], *b[3], *b[4]), tuple(b)
+
+    def _army_block(self, key: int) -> tuple[float, ...]:
+        """The block of one army for its memo key ``index * 5 + cards + _CODES *
+        completion``: counts c[s] / 4, key strength rank, cards / 4 (KC-R18 to KC-R21),
+        completion play number / the most plays (KC-R16, KC-R22); all 0 for an empty army."""
+        completed, code = divmod(key, _CODES)
+        if code % 5 == 0:
+            return _EMPTY_ARMY
+        block = (*_army_blocks()[code], completed / self._most_plays)
+        return self._remember(self._army_memo, key, block)
 
 
 @functools.lru_cache(maxsize=32)
