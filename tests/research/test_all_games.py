@@ -1,6 +1,6 @@
 """Every registered game with a numeric encoding, for each player count: PettingZoo's three
 checks and OpenSpiel's ``random_sim_test`` with serialization. A game takes part as soon as
-its ``encoding()`` stops raising ``NotImplementedError``; the toy game proves the harness."""
+its ``encoding()`` stops raising ``NoEncoding``; the toy game proves the harness."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import spieltisch
+from spieltisch.engine.errors import NoEncoding
 from spieltisch.engine.game import Game
 
 from .checks import run_pettingzoo_checks
@@ -32,7 +33,7 @@ def _cases() -> list[Any]:
     for game in [*spieltisch.games(), TOY]:
         try:
             game.encoding(game.default_players)
-        except NotImplementedError:
+        except NoEncoding:
             cases.append(
                 pytest.param(
                     game,

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..engine.action import Action
 from ..engine.encoding import Encoding
+from ..engine.errors import NoEncoding
 from ..engine.game import Game
 from ..engine.record import GameRecord, replay_steps
 from ..engine.registry import game as lookup_game
@@ -573,7 +574,7 @@ def run_bench(
     if obs:
         try:
             encoding = game.encoding(seats, options)
-        except NotImplementedError:
+        except NoEncoding:
             notes.append(f"{game.id} has no numeric encoding: +obs omitted.")
         else:
             notes.append(

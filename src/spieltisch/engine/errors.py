@@ -34,6 +34,11 @@ class RecordError(SpieltischError):
     """A game record that is malformed or does not replay."""
 
 
+class NoEncoding(SpieltischError):
+    """The game offers no numeric encoding (``Game.encoding``), so the research adapters
+    and ``bench --obs`` cannot use it."""
+
+
 class DataError(SpieltischError):
     """A component data file (deck, map, edition) that does not validate."""
 

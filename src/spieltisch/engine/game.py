@@ -17,6 +17,7 @@ from .errors import (
     DataError,
     IllegalAction,
     MalformedAction,
+    NoEncoding,
     OptionError,
     RecordError,
     StateFormatError,
@@ -364,8 +365,9 @@ class Game(ABC):
 
     def encoding(self, players: int, options: Mapping[str, Any] | None = None) -> Encoding:
         """The fixed-size numeric interface of this configuration (``engine.encoding``)
-        for learning tools; options are resolved as ``new_game`` resolves them."""
-        raise NotImplementedError(f"{self.name} has no numeric encoding yet")
+        for learning tools; options are resolved as ``new_game`` resolves them. A game that
+        offers none raises ``NoEncoding`` (this base method)."""
+        raise NoEncoding(f"{self.name} has no numeric encoding")
 
     def bots(self) -> dict[str, BotFactory]:
         """Game-specific bots by name (the generic ones live in ``spieltisch.bots``)."""

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from ..engine import registry
 from ..engine.action import Action
 from ..engine.encoding import Encoding
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, NoEncoding
 from ..engine.game import Game, State
 from ..engine.markup import strip_markup
 
@@ -47,7 +47,7 @@ def configure(
     game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None
 ) -> Config:
     """The configuration of ``game`` with ``players`` (default: the game's default) and
-    ``options``. Raises ``NotImplementedError`` if the game has no numeric encoding yet and
+    ``options``. Raises ``NoEncoding`` if the game has no numeric encoding and
     ``OptionError`` for a bad player count or option."""
     g = resolve_game(game)
     n = g.default_players if players is None else players
@@ -60,7 +60,7 @@ def has_encoding(game: Game) -> bool:
     """Whether ``game`` offers a numeric encoding (for its default player count)."""
     try:
         game.encoding(game.default_players)
-    except NotImplementedError:
+    except NoEncoding:
         return False
     return True
 

@@ -5,7 +5,7 @@
     game = pyspiel.load_game("python_spieltisch_medina", {"players": 3, "seed": 7})
 
 Importing this module registers each game of ``spieltisch.games()`` whose ``encoding()``
-does not raise ``NotImplementedError`` as ``python_spieltisch_<id>`` (``-`` becomes
+does not raise ``NoEncoding`` as ``python_spieltisch_<id>`` (``-`` becomes
 ``_``); ``register(game)`` registers any other ``Game`` (e.g. one under test).
 
 **Parameters**: ``players`` (int, default the game's default), ``options`` (the game
