@@ -30,6 +30,7 @@ def check_encoding(
     Returns the number of moves."""
     encoding: Encoding = game.encoding(players, options)
     check_layout(encoding.observation_layout(), encoding.observation_size)
+    low, high = observation_bounds(encoding)
     state = game.new_game(players, seed, options)
     rng = random.Random(seed)
     moves = 0
@@ -54,6 +55,12 @@ def check_encoding(
             obs = encoding.observation(state, viewer)
             assert len(obs) == encoding.observation_size
             assert all(isinstance(x, (int, float)) and math.isfinite(x) for x in obs)
+            outside = [
+                (i, lo, x, hi)
+                for i, (lo, x, hi) in enumerate(zip(low, obs, high, strict=True))
+                if not lo <= x <= hi
+            ]
+            assert not outside, f"observation numbers outside observation_bounds: {outside[:5]}"
             if moves % resample_every == 0:
                 again = state.resample(viewer, random.Random(moves))
                 assert encoding.observation(again, viewer) == obs, (
@@ -65,3 +72,21 @@ def check_encoding(
     assert state.is_over(), "the game did not end"
     assert moves <= encoding.max_game_length
     return moves
+
+
+def observation_bounds(encoding: Encoding) -> tuple[list[float], list[float]]:
+    """The encoding's ``observation_bounds`` as two lists of ``observation_size`` numbers
+    (unbounded where it promises nothing), after checking their shape: finite where given,
+    low <= high."""
+    size, bounds = encoding.observation_size, encoding.observation_bounds
+    if bounds is None:
+        return [-math.inf] * size, [math.inf] * size
+    low, high = (
+        [float(b)] * size if isinstance(b, (int, float)) else [float(x) for x in b] for b in bounds
+    )
+    assert len(low) == len(high) == size, "observation_bounds must give observation_size numbers"
+    assert all(math.isfinite(x) for x in low + high), "observation_bounds must be finite"
+    assert all(lo <= hi for lo, hi in zip(low, high, strict=True)), (
+        "observation_bounds: low above high"
+    )
+    return low, high

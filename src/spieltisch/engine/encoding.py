@@ -56,8 +56,10 @@ class Encoding(ABC):
     #: ``(min, max)`` of any seat's ``returns()``; ``None``: the shared formula's (-1, 1)
     #: (a game whose returns follow another formula must give its bounds)
     utility_bounds: tuple[float, float] | None = None
-    #: ``(low, high)`` of every observation number, where the game can promise them
-    observation_bounds: tuple[float, float] | None = None
+    #: ``(low, high)``: bounds the game promises for every observation number, either two
+    #: numbers for all of them or two sequences of ``observation_size`` numbers (one pair
+    #: per position, e.g. from the rules' component counts); ``None``: no promise
+    observation_bounds: tuple[float, float] | tuple[Sequence[float], Sequence[float]] | None = None
 
     @abstractmethod
     def action_index(self, action: Action) -> int:

@@ -101,6 +101,8 @@ def _army_blocks() -> tuple[tuple[float, ...], ...]:
 class KingdomsEncoding(Encoding):
     """One configuration: ``players`` and the resolved options that shape the tensors."""
 
+    observation_bounds = (0.0, 1.0)  # every number is scaled into [0, 1] (module doc)
+
     def __init__(self, players: int, manual: bool, pool: CardPool) -> None:
         self.players = players
         self.manual = manual
