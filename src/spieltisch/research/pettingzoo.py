@@ -158,7 +158,65 @@ def _copy_space(space: Any) -> Any:
     return copy.deepcopy(space)
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # (lower case: PettingZoo's convention)
+class _TableEnv:
+    """The parts of the AEC and parallel environments that only read their ``_Table``."""
+
+    metadata: dict[str, Any]
+    _t: _Table
+
+    def _set_up(self, table: _Table, render_mode: str | None, max_cycles: int | None) -> None:
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError("max_cycles must be at least 1")
+        self._t = table
+        self.metadata = {
+            **self.metadata,
+            "name": f"spieltisch_{table.config.game.id.replace('-', '_')}_v0",
+        }
+        self.render_mode = render_mode
+        self.possible_agents = list(table.possible_agents)
+        self.observation_spaces = table.observation_spaces
+        self.action_spaces = table.action_spaces
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Game:
+        return self._t.config.game
+
+    @property
+    def encoding(self) -> Any:
+        return self._t.encoding
+
+    @property
+    def game_state(self) -> State | None:
+        """The true engine state (for inspection; agents should only use ``observe``)."""
+        return self._t.game_state
+
+    def _actor(self, state: State) -> int:
+        """The seat whose view ``render_seat="actor"`` shows while the game runs."""
+        return min(state.actors())
+
+    def render(self) -> str | None:
+        t = self._t
+        state = t.game_state
+        if state is None:
+            gymnasium.logger.warn("render() called before reset()")
+            return None
+        seat: int | None = None
+        if t.render_seat == "actor" and self.agents and not state.is_over():
+            seat = self._actor(state)
+        return t.show(t.text(seat))
+
+    def close(self) -> None:
+        pass
+
+
+class raw_env(_TableEnv, AECEnv):  # type: ignore[misc]  # (lower case: PettingZoo's convention)
     """The AEC environment of one game configuration (see the module docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
@@ -181,49 +239,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (lower case: PettingZoo's conven
         lang: str = "en",
     ) -> None:
         super().__init__()
-        self._t = _Table(
-            game_id,
-            players,
-            options,
-            seed,
-            render_mode,
-            illegal_action,
-            illegal_reward,
-            render_seat,
-            lang,
-        )
-        t = self._t
-        game = t.config.game
-        self.metadata = {**self.metadata, "name": f"spieltisch_{game.id.replace('-', '_')}_v0"}
-        self.render_mode = render_mode
-        self.possible_agents = list(t.possible_agents)
-        self.observation_spaces = t.observation_spaces
-        self.action_spaces = t.action_spaces
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError("max_cycles must be at least 1")
+        table = _Table(
+            game_id, players, options, seed, render_mode,
+            illegal_action, illegal_reward, render_seat, lang,
+        )  # fmt: skip
+        self._set_up(table, render_mode, max_cycles)
         self.max_cycles = max_cycles
-        self.agents: list[str] = []
         self._own_moves: dict[str, int] = {}
-
-    # -- spaces ---------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
-
-    @property
-    def game(self) -> Game:
-        return self._t.config.game
-
-    @property
-    def encoding(self) -> Any:
-        return self._t.encoding
-
-    @property
-    def game_state(self) -> State | None:
-        """The true engine state (for inspection; agents should only use ``observe``)."""
-        return self._t.game_state
 
     # -- the AEC API ----------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -310,19 +332,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (lower case: PettingZoo's conven
             self.rewards[a] = float(returns[self._t.seats[a]])
             self.terminations[a] = True
 
-    def render(self) -> str | None:
-        t = self._t
-        state = t.game_state
-        if state is None:
-            gymnasium.logger.warn("render() called before reset()")
-            return None
-        seat: int | None = None
-        if t.render_seat == "actor" and self.agents and not state.is_over():
-            seat = t.seats[self.agent_selection]
-        return t.show(t.text(seat))
-
-    def close(self) -> None:
-        pass
+    def _actor(self, state: State) -> int:
+        return self._t.seats[self.agent_selection]
 
 
 def env(
@@ -339,7 +350,7 @@ def env(
     return OrderEnforcingWrapper(raw_env(game_id, players, options, seed, render_mode, **kwargs))
 
 
-class raw_parallel_env(ParallelEnv):  # type: ignore[misc]  # (PettingZoo's convention)
+class raw_parallel_env(_TableEnv, ParallelEnv):  # type: ignore[misc]  # (PettingZoo's convention)
     """The parallel environment of one game configuration: one step is one engine step in
     which every current actor acts (see the module docstring)."""
 
@@ -361,41 +372,13 @@ class raw_parallel_env(ParallelEnv):  # type: ignore[misc]  # (PettingZoo's conv
         render_seat: str = "actor",
         lang: str = "en",
     ) -> None:
-        self._t = _Table(
-            game_id,
-            players,
-            options,
-            seed,
-            render_mode,
-            illegal_action,
-            illegal_reward,
-            render_seat,
-            lang,
-        )
-        t = self._t
-        self.metadata = {
-            **self.metadata,
-            "name": f"spieltisch_{t.config.game.id.replace('-', '_')}_v0",
-        }
-        self.render_mode = render_mode
-        self.possible_agents = list(t.possible_agents)
-        self.observation_spaces = t.observation_spaces
-        self.action_spaces = t.action_spaces
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError("max_cycles must be at least 1")
-        self.max_cycles = t.encoding.max_game_length if max_cycles is None else max_cycles
-        self.agents: list[str] = []
+        table = _Table(
+            game_id, players, options, seed, render_mode,
+            illegal_action, illegal_reward, render_seat, lang,
+        )  # fmt: skip
+        self._set_up(table, render_mode, max_cycles)
+        self.max_cycles = table.encoding.max_game_length if max_cycles is None else max_cycles
         self._steps = 0
-
-    def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
-
-    @property
-    def game_state(self) -> State | None:
-        return self._t.game_state
 
     def _observations(self, agents: list[str], active: bool) -> dict[str, Any]:
         t = self._t
@@ -461,20 +444,6 @@ class raw_parallel_env(ParallelEnv):  # type: ignore[misc]  # (PettingZoo's conv
         if done:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        t = self._t
-        state = t.game_state
-        if state is None:
-            gymnasium.logger.warn("render() called before reset()")
-            return None
-        seat: int | None = None
-        if t.render_seat == "actor" and self.agents and not state.is_over():
-            seat = min(state.actors())
-        return t.show(t.text(seat))
-
-    def close(self) -> None:
-        pass
 
 
 def parallel_env(
