@@ -5,6 +5,8 @@ direct decoding against ``legal_actions``, and the bound on the game length."""
 from __future__ import annotations
 
 import itertools
+import json
+import math
 import random
 from typing import Any
 
@@ -13,11 +15,13 @@ import pytest
 from spieltisch import bots
 from spieltisch.engine.encoding import check_layout
 from spieltisch.engine.errors import IllegalAction, OptionError
+from spieltisch.games.medina.data import default_ruleset
 from spieltisch.games.medina.encoding import MedinaEncoding
+from spieltisch.games.medina.game import score_bound
 from spieltisch.games.medina.heuristic import HeuristicBot
 from spieltisch.games.medina.state import MedinaState
 
-from ...encoding_checks import check_encoding
+from ...encoding_checks import check_encoding, observation_bounds
 from .positions import GAME, act, build, position
 from .test_options import must_roof_state
 
@@ -409,6 +413,112 @@ def test_observation_of_a_finished_game() -> None:
     obs = enc.observation(final, 0)
     assert part(enc, obs, "phase") == [0.0, 0.0, 1.0]
     assert not any(part(enc, obs, "to_move"))
+
+
+# -- observation bounds ----------------------------------------------------------------------
+def bounds(enc: MedinaEncoding, name: str) -> list[float]:
+    """The upper bounds of one slice."""
+    return part(enc, list(observation_bounds(enc)[1]), name)
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_observation_bounds_shape(players: int, options: dict[str, Any]) -> None:
+    """One finite (low, high) pair per number, low 0 and low < high; planes, one-hots and
+    flags are bounded by 1, the counts by at least 1 (the values follow below)."""
+    enc = encoding(players, options)
+    assert enc.observation_bounds is not None
+    for b in enc.observation_bounds:  # one number per position, not one for all
+        assert not isinstance(b, (int, float)) and len(b) == enc.observation_size
+    low, high = observation_bounds(enc)
+    assert all(math.isfinite(x) for x in low + high)
+    assert low == [0.0] * enc.observation_size
+    assert all(lo < hi for lo, hi in zip(low, high, strict=True))  # no Box with low == high
+    counts = {"turn", "supply", "palace_tiles", "tower_merchants", "tea", "scores"}
+    for s in enc.observation_layout():
+        if s.name not in counts:
+            assert high[s.start : s.start + s.size] == [1.0] * s.size, s.name
+
+
+@pytest.mark.parametrize("mode", ["rank", "score"])
+def test_observation_bounds_survive_the_copy_for_other_returns(mode: str) -> None:
+    """game.encoding() returns a shallow copy for these return formulas (MD-R66)."""
+    for edition, players in ((1, 3), (2, 2)):
+        options = {"edition": edition}
+        plain = GAME.encoding(players, options)
+        copied = GAME.encoding(players, {**options, "returns_mode": mode})
+        assert copied is not plain
+        assert copied.observation_bounds == plain.observation_bounds is not None
+
+
+def test_observation_bounds_first_edition_values() -> None:
+    """1st edition, 3 players: quota 2 (MD-R15); the MD-D5 supply per seat (6 per colour,
+    4 roofs, 4 stables, 8 merchants, 10 walls), which only shrinks (MD-R16, MD-R36); a
+    holder palace of at most 3x6 buildings + 3x4 stables (MD-R5); scores by MD-R60-R63."""
+    enc = encoding(3)
+    assert bounds(enc, "turn") == [2.0, 2.0]
+    assert bounds(enc, "supply") == [6.0, 6.0, 6.0, 6.0, 4.0, 4.0, 8.0, 10.0] * 3
+    assert bounds(enc, "palace_tiles") == [1.0, 1.0, 1.0, 30.0] * 4
+    # 84 components + 30 walls + 2 x (24 + start merchant) + tiles 1+2+3+4 and 1+2+3+4
+    assert bounds(enc, "scores") == [184.0] * 3
+    assert bounds(enc, "phase") == [1.0] * 3
+    four = encoding(4)  # MD-D5, 4 players: 5 per colour, 4 roofs, 3 stables, 6 merchants, 8 walls
+    assert bounds(four, "supply")[:8] == [5.0, 5.0, 5.0, 5.0, 4.0, 3.0, 6.0, 8.0]
+    assert bounds(four, "palace_tiles")[4] == 4 * (5 + 3)
+
+
+def test_observation_bounds_second_edition_values() -> None:
+    """2nd edition, 2 players (MD-D6): merchants 12 plus the 3+2+1+0 tower merchants a seat
+    may receive (MD-R56); neutral roofs 2; tower tiles hold 3, 2, 1, 0 merchants and only
+    lose them; one own-colour purple roof per seat (MD-R26) brings at most 3 tea tiles
+    (MD-R57), the pool holds 6, and at most 2 own + 2x2 neutral roofs go on purple palaces
+    (MD-R53); the well bonus counts on at most 4 cells (MD-D8)."""
+    enc = encoding(2, ED2)
+    assert bounds(enc, "supply") == ([8.0] * 4 + [4.0, 2.0, 4.0, 18.0, 15.0]) * 2
+    # tower 4 holds none; its bound stays 1 (gymnasium warns about equal Box limits)
+    assert bounds(enc, "tower_merchants") == [3.0, 2.0, 1.0, 1.0]
+    assert bounds(enc, "tea") == [3.0, 3.0, 6.0, 6.0]
+    assert bounds(enc, "first_turn_done") == [1.0, 1.0]
+    # 72 components + 30 walls + 2 x (24 + 1 + 6) merchants + 4 x 4 well bonus + 10 + 10
+    assert bounds(enc, "scores") == [200.0, 200.0]
+    no_neutral = encoding(4, ED2)  # MD-D6: no neutral roofs with 4 players
+    assert bounds(no_neutral, "supply")[5] == 1.0  # always 0, but low < high everywhere
+    assert bounds(no_neutral, "tea")[-1] == 4.0
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {}), (2, ED2), (3, ED2), (4, ED2)])
+def test_score_bound_is_within_the_utility_bound(players: int, options: dict[str, Any]) -> None:
+    """The scores' bound is no looser than the one behind the score returns (MD-R63)."""
+    edition = int(options.get("edition", 1))
+    top = score_bound(default_ruleset(), players, edition)
+    assert 0 < bounds(encoding(players, options), "scores")[0] <= top
+
+
+def test_observation_bounds_follow_the_ruleset_data() -> None:
+    """MD-D9: a replacement data file gives its own bounds."""
+    doc = json.loads(default_ruleset().raw)
+    doc["supply"]["1"]["3"]["walls"] = 3
+    enc = encoding(3, {"ruleset_data": doc})
+    assert bounds(enc, "supply")[7] == 3.0
+    assert bounds(enc, "scores")[0] == 184.0 - 3 * 7
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (2, ED2), (4, ED2)])
+def test_heuristic_games_stay_within_the_bounds(players: int, options: dict[str, Any]) -> None:
+    """check_encoding plays random games; the heuristic bot, which builds large palaces and
+    collects tiles, stays within the rule-derived bounds as well."""
+    enc = encoding(players, options)
+    low, high = observation_bounds(enc)
+    for seed in range(2):
+        state = new(players, seed, options)
+        rng = random.Random(seed)
+        while True:
+            for seat in (*range(players), None):
+                obs = enc.observation(state, seat)
+                assert all(lo <= x <= hi for lo, x, hi in zip(low, obs, high, strict=True))
+            if state.is_over():
+                break
+            seat = state.actors()[0]
+            state.apply(seat, bots.act(HeuristicBot(), state, seat, rng))
 
 
 # -- game length -----------------------------------------------------------------------------

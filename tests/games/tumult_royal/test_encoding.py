@@ -4,6 +4,7 @@ indices, the observation slices and the game-length bound."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -120,6 +121,74 @@ def test_options_change_sizes():
         GAME.encoding(4, {"no_such_option": 1})
     with pytest.raises(OptionError):
         encoding_for(5, {"variant": "standard"}, GAME.ruleset({"ruleset_data": "default"}))
+
+
+# -- observation bounds ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"variant": "zocker"}, {"keep_goods": True}, {"grab_ticks": 1}, {"grab_ticks": 6}],
+)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_observation_bounds_shape(players, options):
+    """One finite (low, high) pair per observation number, low = 0 <= high, computed once per
+    configuration (the encoding is cached)."""
+    enc = GAME.encoding(players, options)
+    low, high = enc.observation_bounds
+    assert len(low) == len(high) == enc.observation_size
+    assert all(math.isfinite(x) for x in (*low, *high))
+    assert set(low) == {0.0}
+    assert min(high) >= 1.0  # never low == high (gymnasium's check_env warns)
+    assert all(lo <= hi for lo, hi in zip(low, high, strict=True))
+    assert GAME.encoding(players, options).observation_bounds is enc.observation_bounds
+
+
+def bound(enc, name):
+    s = layout(enc)[name]
+    return list(enc.observation_bounds[1][s.start : s.start + s.size])
+
+
+def test_observation_bounds_follow_the_rules():
+    """Counts are bounded by the rules and the data: chronicle fields take 1 statue in rounds
+    1-5 and 2 in rounds 6-10 (TR-D9, TR-R25); 25 statues in reserve (TR-D3); 3 tiles set
+    aside per player (TR-G2); per face no more than the game set holds (TR-D1: 6x1 4x2 3x3
+    per good with 4 players, 4x1 3x2 2x3 with 2); one-hots and flags at most 1."""
+    enc = GAME.encoding(4)
+    assert bound(enc, "chronicle") == [1.0] * 20 + [2.0] * 20  # field-major, 4 seats each
+    assert bound(enc, "reserve") == [25.0] * 4
+    assert bound(enc, "set_aside") == [12.0]
+    assert bound(enc, "pool") == bound(enc, "unseen") == [6, 4, 3] * 3
+    assert bound(enc, "holdings") == [6, 4, 3] * 12
+    for name in ("fields", "observer", "phase", "round", "demand", "rank", "slots", "my_choice"):
+        assert set(bound(enc, name)) == {1.0}, name
+    two = GAME.encoding(2)
+    assert bound(two, "pool") == [4, 3, 2] * 3
+    assert bound(two, "set_aside") == [6.0]
+
+
+def test_followers_bound_comes_from_the_gains():
+    """The follower supply is unlimited (TR-D2); only a build's surplus (TR-R20) and the +2
+    for not building (TR-R21, once per round, TR-R31) add followers. A mountain paid with
+    three 3s (TR-E17) is the largest surplus, 6; a seat builds at most 24 times (TR-S7,
+    TR-R17, TR-D3). So 30/20/15 + 24 x 6 + 10 x 2."""
+    for players, start in ((2, 30), (3, 20), (4, 15)):
+        enc = GAME.encoding(players)
+        assert enc.max_surplus == 6
+        assert bound(enc, "followers") == [float(start + 24 * 6 + 10 * 2)] * players
+
+
+def test_tiles_held_bound():
+    """TR-G6, TR-G7, TR-G16: a keep follows a peek one tick earlier, so at most T // 2 tiles a
+    round; carried tiles (keep_goods, TR-R29) can make it the whole game set (TR-S3)."""
+    assert bound(GAME.encoding(4), "tiles_held") == [12.0] * 4
+    assert bound(GAME.encoding(3, {"grab_ticks": 6}), "tiles_held") == [3.0] * 3
+    # T = 1: nobody can keep a tile, but a bound is never below 1 (gymnasium's Box check)
+    assert bound(GAME.encoding(3, {"grab_ticks": 1}), "tiles_held") == [1.0] * 3
+    assert bound(GAME.encoding(2, {"keep_goods": True}), "tiles_held") == [27.0] * 2
+
+
+def test_observation_bounds_hold_with_one_tick():
+    """With T = 1 nobody can keep a tile (TR-G16): the random games stay within the bounds."""
+    check_encoding(GAME, 2, 4, {"grab_ticks": 1}, resample_every=5)
 
 
 # -- actions ---------------------------------------------------------------------------------

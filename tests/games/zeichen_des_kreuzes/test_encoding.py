@@ -5,6 +5,7 @@ check on a stored siege commitment (ZK-H2, ZK-H4) and the game-length bound."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from importlib import resources
 from typing import Any
@@ -183,6 +184,120 @@ def test_observation_layout_sizes() -> None:
         assert sizes["seats"] == 9 * players
         assert sizes["seat_holdings"] == 4 * players
         assert sizes["cities"] == 26 * (players + 1)
+
+
+def bounds(enc: ZkEncoding, name: str) -> tuple[list[float], list[float]]:
+    """The (low, high) bounds of one named slice."""
+    assert enc.observation_bounds is not None
+    low, high = enc.observation_bounds
+    assert not isinstance(low, (int, float)) and not isinstance(high, (int, float))
+    for s in enc.observation_layout():
+        if s.name == name:
+            return list(low[s.start : s.start + s.size]), list(high[s.start : s.start + s.size])
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {}), (4, {"turn_limit": 60}), (5, {}), (3, {"edition_data": wide_edition()})],
+)
+def test_observation_bounds_shape(players: int, options: dict[str, Any]) -> None:
+    """One (low, high) pair per observation number, finite, low 0 <= high, computed once
+    per configuration (the encoding is cached)."""
+    enc = GAME.encoding(players, options)
+    assert isinstance(enc, ZkEncoding)
+    assert enc.observation_bounds is not None
+    low, high = enc.observation_bounds
+    assert not isinstance(low, (int, float)) and not isinstance(high, (int, float))
+    assert len(low) == len(high) == enc.observation_size
+    assert all(math.isfinite(x) for x in (*low, *high))
+    # low < high everywhere: gymnasium's check_env warns about a zero-width Box dimension
+    assert all(lo == 0.0 < hi for lo, hi in zip(low, high, strict=True))
+    assert GAME.encoding(players, options).observation_bounds is enc.observation_bounds
+
+
+def test_observation_bounds_of_the_game_counts() -> None:
+    """ZK-W3: turn and sieges (one per turn, ZK-R25) up to turn_limit; the deck of 140
+    (rules 2.5) bounds both piles; two exhaustions (ZK-R36); the garrison 15 + 2 x 2 x 4
+    (ZK-S7, ZK-EV03, ZK-J6) bounds it and the rounds of a siege (ZK-J5); greens enter the
+    tower at most 3 per fight outside Jerusalem (ZK-C1): turn_limit + (1 + N)(5N + 2 x 126)
+    fights, plus the garrison; the tower total adds the players' 30 cubes each (ZK-R2)."""
+    low, high = bounds(encoding(3, {"turn_limit": 60}), "game")
+    assert low == [0] * len(E.GAME_FIELDS)
+    fights = 60 + 4 * (15 + 252)
+    assert dict(zip(E.GAME_FIELDS, high, strict=True)) == {
+        "turn": 60,
+        "draw_pile": 140,
+        "discard_pile": 140,
+        "exhaustions": 2,
+        "garrison": 31,
+        "sieges": 60,
+        "siege_round": 31,
+        "tower_green": 3 * fights + 31,
+        "tower_total": 3 * fights + 31 + 3 * 30,
+    }
+    assert bounds(encoding(2), "game")[1][0] == 1000  # the default turn_limit (ZK-O10)
+
+
+def test_observation_bounds_of_seats_and_cards() -> None:
+    """ZK-R2: army, supply and own tower cubes <= 30; ZK-R5: motivation <= 20; ZK-R7: a
+    hand holds <= 5 cards and never an immediate event (ZK-R35: its nominal bound is 1, not
+    0); ZK-T5: 2 purple markers,
+    never more; ZK-R29: 3 green tiles with 2-4 players, 2 with 5; treasure: the richest
+    knight's 5 + every red tile 35 + the best green tiles + Tribute 2 x 2 x 3 + papal
+    rewards 3 + 2 + 1 (ZK-S4, ZK-R28, ZK-R29, ZK-EV08, ZK-J2)."""
+    for players, greens, best_greens in ((4, 3, 6 + 6 + 5), (5, 2, 6 + 6)):
+        enc = encoding(players)
+        high = bounds(enc, "seats")[1]
+        field = {
+            name: high[players * i : players * (i + 1)] for i, name in enumerate(E.SEAT_FIELDS)
+        }
+        assert field["army"] == field["supply"] == field["tower"] == [30] * players
+        assert field["motivation"] == [20] * players
+        assert field["hand_size"] == [5] * players
+        assert field["treasure"] == [5 + 35 + best_greens + 12 + 6] * players
+        assert field["active"] == field["siege_eligible"] == [1] * players
+        held = bounds(enc, "seat_holdings")[1]
+        assert held[players : 2 * players] == [2] * players
+        assert held[2 * players : 3 * players] == [greens] * players
+        assert held[3 * players :] == [12] * players  # one red tile per red city
+    enc = encoding(3)
+    hand = dict(zip(enc.card_types, bounds(enc, "hand_types")[1], strict=True))
+    assert hand["plain"] == 5 and hand["mountain+army"] == 4 and hand["Holy Lance"] == 3
+    # never in a hand, so a nominal 1 (a zero-width Box dimension would make gymnasium warn)
+    assert hand["Plague (immediate)"] == 1
+    assert bounds(enc, "hand_cards")[1] == [1] * 140
+    discard = dict(zip(enc.card_types, bounds(enc, "discard_types")[1], strict=True))
+    assert discard["plain"] == 28 and discard["Plague (immediate)"] == 4  # rules 2.5, 6
+
+
+def test_observation_bounds_of_the_board() -> None:
+    """Rules 2.4: a red tile is worth <= 5, a green one <= 6, and the face-down counts only
+    fall from the dealt ones; Candia and Jerusalem are never plundered (ZK-R31, ZK-R32: a
+    nominal bound 1);
+    any number of pawns share a cell (ZK-R9), all N among the spectator's others; a
+    Jerusalem defender commits <= the garrison (ZK-J5), an attacker <= 30 (ZK-R2)."""
+    enc = encoding(4)
+    names = [c.name for c in enc.comp.board.cities]
+    cities = bounds(enc, "cities")[1]
+    per_city = {name: cities[5 * i : 5 * i + 5] for i, name in enumerate(names)}
+    assert per_city["London"] == [1, 1, 1, 1, 5]
+    assert per_city["Cairo"] == [1, 1, 1, 1, 6]
+    assert per_city["Candia"] == per_city["Jerusalem"] == [1] * 5  # always 0: nominal 1
+    assert bounds(enc, "face_down_red")[1] == bounds(enc, "face_down_green")[1] == [2, 3, 3, 2, 2]
+    fight = bounds(enc, "fight")[1]
+    enemy = 1 + len(FIGHT_TYPES) + 4
+    assert fight[enemy] == 31 and fight[enemy + 1 + 4 + 1] == 30
+    cells = 26 * 14
+    planes = bounds(enc, "planes")[1]
+    assert planes[:cells] == planes[2 * cells :] == [1] * cells
+    assert planes[cells : 2 * cells] == [4] * cells
+
+
+def test_no_observation_bounds_without_a_turn_limit() -> None:
+    """ZK-W3: with turn_limit = none nothing bounds the turn counter, the sieges (one per
+    turn) or the greens thrown into the tower, so the encoding promises no bounds."""
+    assert encoding(3, {"turn_limit": "none"}).observation_bounds is None
 
 
 # -- actions ---------------------------------------------------------------------------------

@@ -227,6 +227,7 @@ class MedinaEncoding(Encoding):
         self._o_score = add("scores", n, "per seat slot: the current score (MD-R60-R63)")
         self._layout = tuple(layout)
         self.observation_size = layout[-1].start + layout[-1].size
+        self.observation_bounds = self._bounds(rules, holders)
         self._holders = holders
         # per observer (index seat + 1; 0 = spectator): absolute seat -> seat slot
         self._rel = [[(s - max(v, 0)) % n for s in range(n)] for v in range(-1, n)]
@@ -244,6 +245,63 @@ class MedinaEncoding(Encoding):
         self._bonus_points = rules.well_bonus
         self._tile_value = [rules.palace_tile_values[c] for c in colours]
         self._cache: dict[tuple[int, int], _Planes] = {}
+
+    def _bounds(self, rules: Ruleset, holders: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """``observation_bounds`` from the rules and the ruleset data (never from observed
+        values), for games started by ``new_game``: every number is >= 0; planes, one-hots
+        and flags are <= 1; the counts are bounded slice by slice below, by at least 1."""
+        n, edition = self.players, self.edition
+        supply = rules.supply[(edition, n)]
+        high = [1.0] * self.observation_size
+
+        def put(start: int, values: Sequence[float]) -> None:
+            high[start : start + len(values)] = values
+
+        # turn: the quota is 1 or 2 (MD-R15, MD-R52); a turn makes at most its quota
+        put(self._o_quota, [2.0, 2.0])
+        # supply: a seat starts with its MD-D5/MD-D6 pieces and only spends them (MD-R16,
+        # MD-R36), except that the tower merchants can join its merchants (MD-R56, MD-D6)
+        tower_merchants = sum(rules.tower_merchants.values()) if edition == 2 else 0
+        start = {
+            ROOFS: supply.roofs,
+            NEUTRAL_ROOFS: supply.neutral_roofs,
+            STABLES: supply.stables,
+            MERCHANTS: supply.merchants + tower_merchants,
+            WALLS: supply.walls,
+        }
+        row = [float(start.get(s, supply.buildings_per_colour)) for s in self._slots]
+        put(self._o_supply, row * n)
+        # palace_tiles: the holder's size is at most every building of its colour and every
+        # stable in the game (MD-R5, MD-D5/MD-D6)
+        size = float(n * (supply.buildings_per_colour + supply.stables))
+        for col in range(4):
+            high[self._o_ptile + col * (holders + 1) + holders] = size
+        if edition == 2:
+            # tower merchants only leave their tile (MD-R56), from the MD-D6 setup counts
+            put(self._o_tmerch, [float(rules.tower_merchants[v]) for v in (1, 2, 3, 4)])
+            # tea: a seat roofs at most one purple palace with its own colour (MD-R26), so
+            # it receives tiles once (MD-R57); the pool only shrinks; roofs on purple
+            # palaces: one own-colour roof per seat plus every neutral roof (MD-R26, MD-R53)
+            per_seat = min(rules.tea_tiles, max(rules.tea_per_purple_roof, default=0))
+            put(self._o_tea, [float(per_seat)] * n)
+            high[self._o_tea + n] = float(rules.tea_tiles)
+            high[self._o_tea + n + 1] = float(n * (1 + supply.neutral_roofs))
+        # scores (MD-R60-R63), a seat's palaces taking at most everything on the board:
+        # every building and stable 1; every wall at most once (it touches one city cell);
+        # every merchant (the start merchant, MD-R14/MD-S2, and the tower merchants too)
+        # at most twice, as components of two palaces are never king-adjacent (MD-R5), so
+        # at most two opposite neighbours of a merchant belong to different palaces; the
+        # well bonus on at most 4 bonus cells (MD-D8); every palace and tower tile once
+        components = n * (4 * supply.buildings_per_colour + supply.stables)
+        merchants = n * supply.merchants + 1 + tower_merchants
+        well = 4 * rules.well_bonus if edition == 2 else 0
+        tiles = sum(rules.palace_tile_values[c] for c in self.colours)
+        tiles += sum(rules.tower_values.values())
+        score = components + n * supply.walls + 2 * merchants + well + tiles
+        put(self._o_score, [float(score)] * n)
+        # a number that is always 0 (tower 4's merchants, MD-D6; neutral roofs with 4
+        # players) keeps the bound 1: gymnasium warns about a Box whose low equals its high
+        return (0.0,) * self.observation_size, tuple(max(h, 1.0) for h in high)
 
     # -- actions ---------------------------------------------------------------------------
     def action_index(self, action: Action) -> int:

@@ -103,9 +103,14 @@ class TumultEncoding(Encoding):
                 costs.append((c[0] * m, c[1] * m, c[2] * m))
         values = [[t.value for t in tiles if t.good == g] for g in range(3)]
         found: set[tuple[tuple[int, ...], ...]] = set()
+        # the most surplus units one build can pay (TR-R19, TR-R20), for the followers bound
+        self.max_surplus = 0
         for cost in dict.fromkeys(costs):
             per_good = [_minimal_covers(values[g], cost[g]) for g in range(3)]
             found.update(itertools.product(*per_good))
+            if all(per_good):
+                most = sum(max(map(sum, per_good[g])) - cost[g] for g in range(3))
+                self.max_surplus = max(self.max_surplus, most)
         self.payments_by_good: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             sorted(found, key=lambda p: (sum(len(v) for v in p), p))
         )
@@ -240,6 +245,45 @@ class TumultEncoding(Encoding):
             float(bool(self.options["keep_goods"])),
             float(self.options["greed_measure"] == "tiles"),
         ]
+        self.observation_bounds = self._bounds(len(tiles))
+
+    def _bounds(self, ntiles: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """``observation_bounds``: every number is >= 0; one-hots and flags are <= 1 and
+        counts are bounded by the rules and the data (never by observed maxima)."""
+        rules, P, R = self.rules, self.players, self.rules.max_rounds
+        high = [1.0] * self.observation_size  # one-hots and flags
+        totals = [float(n) for n in self.kind_totals]  # tiles of each face in the game set
+
+        def put(name: str, values: Sequence[float]) -> None:
+            part = next(s for s in self._layout if s.name == name)
+            high[part.start : part.start + part.size] = values
+
+        # TR-D9, TR-R25: the King puts at most statues_per_field[i] statues on field i
+        put("chronicle", [float(n) for n in rules.chronicle_statues for _ in range(P)])
+        # Followers: the supply is unlimited (TR-D2), so the bound comes from the gains.
+        # Only TR-R20 (surplus of a build) and TR-R21 (+no_build_bonus once per round)
+        # add followers; a seat builds at most statues_per_player - 1 times (start statue
+        # TR-S7, capacity >= 1 TR-R17, the reserve never grows TR-D3), each build pays at
+        # most max_surplus surplus units (minimal covers TR-R19), and there are at most
+        # max_rounds build turns per seat (TR-R15, TR-R31).
+        builds = max(0, rules.statues_per_player - 1)
+        gain = builds * self.max_surplus * rules.surplus_followers_per_unit
+        most = rules.followers_start[P] + gain + R * rules.no_build_bonus
+        put("followers", [float(most)] * P)
+        put("reserve", [float(rules.statues_per_player)] * P)  # TR-D3, TR-S2
+        put("set_aside", [float(min(rules.set_aside_per_player * P, ntiles))])  # TR-G2
+        # TR-G6, TR-G7, TR-G16: a keep needs a peek one tick before, so a seat keeps at most
+        # T // 2 tiles a round, one per slot; carried tiles (keep_goods, TR-R29) can add up
+        # to the whole game set (TR-S3)
+        held = ntiles if self.keep_goods else min(self.grab_ticks // 2, self.max_slots)
+        put("tiles_held", [float(held)] * P)
+        # TR-D1, TR-S3: no count of a face exceeds the tiles with that face in the game set
+        put("holdings", totals * P)
+        put("pool", totals)
+        put("unseen", totals)
+        # never a single point (gymnasium's check_env warns on low == high): a bound of 0
+        # (tiles_held with T = 1) becomes 1, still true
+        return (0.0,) * self.observation_size, tuple(max(1.0, h) for h in high)
 
     def _add(self, name: str, size: int, doc: str) -> int:
         start = self._layout[-1].start + self._layout[-1].size if self._layout else 0
