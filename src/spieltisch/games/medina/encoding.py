@@ -244,7 +244,11 @@ class MedinaEncoding(Encoding):
         self._bits = [[float(mask >> c & 1) for c in range(4)] for mask in range(16)]
         self._bonus_points = rules.well_bonus
         self._tile_value = [rules.palace_tile_values[c] for c in colours]
-        self._cache: dict[tuple[int, int], _Planes] = {}
+        self._cache: dict[int, _Planes] = {}
+        # the seats' owner planes are kept per observer (see ``_Planes.owner_rows``): the
+        # offset of seat s's plane there, for observer rotation r, is _owner_slot[s][r]
+        self._seat_planes = n * g
+        self._owner_slot = [[(s - r) % n * g for r in range(n)] for s in range(n)]
 
     def _bounds(self, rules: Ruleset, holders: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """``observation_bounds`` from the rules and the ruleset data (never from observed
@@ -406,20 +410,24 @@ class MedinaEncoding(Encoding):
         n = self.players
         rot = 0 if seat is None else seat
         rel = self._rel[0 if seat is None else seat + 1]
-        # the cached vector holds the board as this observer sees it and the counts that
-        # change only with some pieces; the rest is written into a copy of it
-        cached = self._planes(st, rot)
+        # The cached vector holds what no seat order touches and changes only with some
+        # pieces; it is shared by every observer of a state, so each piece is processed
+        # once. A copy gets the per-seat parts in the observer's seat order: the seats'
+        # owner planes (kept per observer), supplies, owned colours and tile holders.
+        cached = self._planes(st)
         if cached.dirty:
-            self._write_tiles(st, cached, rel)
-        planes = cached.planes
-        k = len(self._slots)
-        for s in range(n):  # a seat's ledger changes only when it places or receives
-            key = (sum(st.placed[s]), st.received[s], st.retired)
-            if cached.ledger[s] != key:
-                cached.ledger[s] = key
-                o = self._o_supply + rel[s] * k
-                planes[o : o + k] = self._ledger_row(st, s)
-        out = planes.copy()
+            self._write_tiles(st, cached)
+        out = cached.planes.copy()
+        o = self._o_owner
+        out[o : o + self._seat_planes] = cached.owner_rows[rot]
+        k, o, bits = len(self._slots), self._o_supply, self._bits
+        for s, row in enumerate(self._supply_rows(st, cached)):
+            out[o + rel[s] * k : o + rel[s] * k + k] = row
+        o = self._o_owns
+        for s, mask in enumerate(st.owns):
+            out[o + rel[s] * 4 : o + rel[s] * 4 + 4] = bits[mask]
+        for base, holder in cached.holders:  # seat-held palace and tower tiles
+            out[base + rel[holder]] = 1.0
         # turn state
         phase = st.phase
         out[self._o_phase + (0 if phase == START else 2 if phase == OVER else 1)] = 1.0
@@ -452,52 +460,71 @@ class MedinaEncoding(Encoding):
         row[-2] += st.received[s]  # merchants from the tower tiles (MD-R56)
         return row
 
-    def _write_tiles(self, st: MedinaState, cached: _Planes, rel: list[int]) -> None:
-        """Owned colours, retired colours, tile holders and tower merchants into the cached
-        vector: they change only with a roof, a stable or a wall (MD-R36, MD-R39-R45)."""
+    def _supply_rows(self, st: MedinaState, cached: _Planes) -> list[list[float]]:
+        """Per absolute seat, its supply row (MD-R67), worked out again only when the
+        seat's ledger changed."""
+        keys, rows = cached.ledger, cached.supply
+        for s in range(self.players):
+            # placed counts only grow, so their sum identifies them within one state's life
+            key = (sum(st.placed[s]), st.received[s], st.retired)
+            if keys[s] != key:
+                keys[s] = key
+                rows[s] = self._ledger_row(st, s)
+        return rows
+
+    def _write_tiles(self, st: MedinaState, cached: _Planes) -> None:
+        """Retired colours, tile holders and tower merchants into the cached vector: they
+        change only with a roof, a stable or a wall (MD-R36, MD-R39-R45). A tile held by a
+        seat's palace is noted in ``cached.holders`` (each observer places it), a neutral
+        one is written."""
         planes, bits, n = cached.planes, self._bits, self.players
-        for s in range(n):
-            o = self._o_owns + rel[s] * 4
-            planes[o : o + 4] = bits[st.owns[s]]
         planes[self._o_retired : self._o_retired + 4] = bits[st.retired]
         a, b = self._o_ptile, self._o_ttile + 4 * self._holders
         planes[a:b] = [0.0] * (b - a)
         tile_points = [0] * n
         pal_owner, holders = st.pal_owner, self._holders
+        marks: list[tuple[int, int]] = []
         for col, p in enumerate(st.palace_tile):
             if p:
                 owner = pal_owner[p]
                 o = self._o_ptile + col * (holders + 1)
-                planes[o + (holders - 1 if owner == NEUTRAL else rel[owner])] = 1.0
+                if owner == NEUTRAL:
+                    planes[o + holders - 1] = 1.0
+                else:
+                    marks.append((o, owner))
                 planes[o + holders] = float(len(st.pal_buildings[p]) + len(st.pal_stables[p]))
                 if owner >= 0:
                     tile_points[owner] += self._tile_value[col]
         for i, p in enumerate(st.tower_tile):
             if p:
                 owner = pal_owner[p]
-                planes[
-                    self._o_ttile + i * holders + (holders - 1 if owner == NEUTRAL else rel[owner])
-                ] = 1.0
+                o = self._o_ttile + i * holders
+                if owner == NEUTRAL:
+                    planes[o + holders - 1] = 1.0
+                else:
+                    marks.append((o, owner))
                 if owner >= 0:
                     tile_points[owner] += i + 1
+        cached.holders = marks
         if self.edition == 2:
             o = self._o_tmerch
             planes[o : o + 4] = [float(m) for m in st.tower_merchants]
         cached.tile_points = tile_points
         cached.dirty = False
 
-    def _planes(self, st: MedinaState, rot: int) -> _Planes:
-        """The board planes of ``st`` with the owner planes of seat rotation ``rot``, and its
-        palace points, brought up to date with the pieces placed since the last call.
+    def _planes(self, st: MedinaState) -> _Planes:
+        """The cached vector of ``st`` (every observer's), its seats' owner planes per
+        observer and its palace points, brought up to date with the pieces placed since the
+        last call.
 
         Keyed on the identity of the state's piece list: it only ever grows by appending
         (a clone gets its own list), and the cache keeps it alive, so the id cannot be
         reused. A state seen for the first time is built from its whole piece list."""
         pieces = st.pieces
-        key = (id(pieces), rot)
+        key = id(pieces)
         cached = self._cache.get(key)
         if cached is None or cached.pieces is not pieces or cached.done > len(pieces):
-            cached = _Planes(pieces, self.observation_size, self.players, rot)
+            cached = _Planes(pieces, self.observation_size, self.players, self._seat_planes)
             if self.edition == 2:
                 ci = self._ci
                 cached.planes[self._o_well + ci[st.well]] = 1.0
@@ -528,7 +555,8 @@ class MedinaEncoding(Encoding):
         g, n4, cell_pal, ci = self.city, st.board.n4, st.cell_pal, self._ci
         inward = st.board.inward
         planes, claimed = cached.planes, cached.claimed
-        owner_plane = self._owner_plane[cached.rot]
+        owner_plane = self._owner_plane[0]  # NEUTRAL and UNCLAIMED planes (not per seat)
+        rows, slots = cached.owner_rows, self._owner_slot
         comps, touched = cached.comps, cached.touched
         o_build, o_stable = self._o_build, self._o_stable
         o_merchant, o_wall = self._o_merchant, self._o_wall
@@ -541,7 +569,12 @@ class MedinaEncoding(Encoding):
                     planes[o_stable + ci[c]] = 1.0
                     if extra in claimed:  # may move a palace or tower tile (MD-R40, MD-R45)
                         cached.dirty = True
-                planes[owner_plane[claimed.get(extra, UNCLAIMED)] + ci[c]] = 1.0
+                owner = claimed.get(extra, UNCLAIMED)
+                if owner >= 0:
+                    for row, at in zip(rows, slots[owner], strict=True):
+                        row[at + ci[c]] = 1.0
+                else:
+                    planes[owner_plane[owner] + ci[c]] = 1.0
                 if extra in comps:
                     self._add_component(st, cached, extra, c)
             elif kind in _SCORING:
@@ -560,10 +593,14 @@ class MedinaEncoding(Encoding):
                 p, owner = extra, st.pal_owner[extra]
                 claimed[p] = owner
                 cached.dirty = True  # owners, retirement, tiles (MD-R36, MD-R39, MD-R43)
-                unclaimed, mine = owner_plane[UNCLAIMED], owner_plane[owner]
+                unclaimed = owner_plane[UNCLAIMED]
                 for d in st.pal_buildings[p] + st.pal_stables[p]:
                     planes[unclaimed + ci[d]] = 0.0
-                    planes[mine + ci[d]] = 1.0
+                    if owner >= 0:
+                        for row, at in zip(rows, slots[owner], strict=True):
+                            row[at + ci[d]] = 1.0
+                    else:
+                        planes[owner_plane[owner] + ci[d]] = 1.0
                 if owner >= 0:
                     comps[p] = set()
                     touched[p] = set()
@@ -603,20 +640,25 @@ class _Planes:
         "dirty",
         "done",
         "exp",
+        "holders",
         "ledger",
+        "owner_rows",
         "pieces",
         "planes",
         "points",
-        "rot",
+        "supply",
         "tile_points",
         "touched",
     )
 
     def __init__(
-        self, pieces: list[tuple[int, int, int, int]], size: int, players: int, rot: int
+        self, pieces: list[tuple[int, int, int, int]], size: int, players: int, seat_planes: int
     ) -> None:
         self.pieces = pieces  # the state's list itself: keeps the id unique while cached
-        self.rot = rot  # the owner planes are in the seat slots of this observer
+        # per observer rotation r: the seats' owner planes in the seat slots of seat r
+        self.owner_rows = [[0.0] * seat_planes for _ in range(players)]
+        self.holders: list[tuple[int, int]] = []  # (offset, seat) of seat-held tiles
+        self.supply: list[list[float]] = [[] for _ in range(players)]  # per seat, MD-R67
         self.done = 0  # pieces processed
         self.planes = [0.0] * size
         self.claimed: dict[int, int] = {}  # palace -> owner, for the roofs processed
@@ -624,10 +666,10 @@ class _Planes:
         self.touched: dict[int, set[int]] = {}  # seat-owned palace -> counted walls, merchants
         self.points = [0] * players  # palace points per absolute seat
         self.exp: set[int] = set()  # the expansion squares set in ``planes``
-        self.dirty = True  # owns, retired, tiles and tower merchants need writing
+        self.dirty = True  # retired, tiles and tower merchants need writing
         self.tile_points = [0] * players  # tile points per absolute seat (MD-R62)
         # per seat: (pieces placed, merchants received, retired colours) when its supply
-        # row was last written; the placed counts only grow, so the sum identifies them
+        # row was last worked out; the placed counts only grow, so the sum identifies them
         self.ledger: list[tuple[int, int, int] | None] = [None] * players
 
 
