@@ -394,6 +394,48 @@ def test_observation_agrees_with_the_view(players: int, options: dict[str, Any])
                 assert enc.observation(GAME.state_from_json(state.to_json()), seat) == obs
 
 
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {}), (2, ED2), (4, ED2)])
+def test_every_seat_sees_the_spectators_vector_in_its_own_seat_order(
+    players: int, options: dict[str, Any]
+) -> None:
+    """Seat slots are relative (slot j = seat (v + j) mod n) and Medina hides nothing that
+    the vector shows (MD-R67, MD-R68): so seat v's vector is the spectator's (absolute
+    seats) with every per-seat block rotated by v -- owner planes, supplies, owned colours,
+    tile holders, scores, the seat to move; the rest is equal. Checked at every step, for
+    every seat, through one encoding that serves all observers of a state from one cache."""
+    enc = encoding(players, options)
+    layout = {s.name: s for s in enc.observation_layout()}
+    g, n = enc.city, players
+    holders = len(part(enc, [0.0] * enc.observation_size, "tower_tiles")) // 4
+    per_seat = {"palace_owner": g, "supply": len(part(enc, [0.0] * enc.observation_size,
+                "supply")) // n, "owns": 4, "to_move": 1, "scores": 1}  # fmt: skip
+    if options.get("edition") == 2:
+        per_seat["first_turn_done"] = 1
+
+    def rotated(spectator: list[float], v: int) -> list[float]:
+        out = list(spectator)
+        for name, width in per_seat.items():
+            a = layout[name].start
+            blocks = [spectator[a + s * width : a + (s + 1) * width] for s in range(n)]
+            for j in range(n):
+                out[a + j * width : a + (j + 1) * width] = blocks[(v + j) % n]
+        for name, step in (("palace_tiles", holders + 1), ("tower_tiles", holders)):
+            for b in range(4):
+                a = layout[name].start + b * step
+                seats = spectator[a : a + n]
+                out[a : a + n] = [seats[(v + j) % n] for j in range(n)]
+        a = layout["tea"].start if "tea" in layout else None
+        if a is not None:
+            seats = spectator[a : a + n]
+            out[a : a + n] = [seats[(v + j) % n] for j in range(n)]
+        return out
+
+    for state in random_states(players, 5, options):
+        spectator = enc.observation(state, None)
+        for v in range(players):
+            assert enc.observation(state, v) == rotated(spectator, v), f"seat {v}"
+
+
 def test_open_screens_changes_nothing() -> None:
     """MD-R68, MD-R70: every hidden count is derivable from the public ledger, so opening
     the screens shows nothing new."""
