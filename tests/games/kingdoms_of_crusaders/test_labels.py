@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from spieltisch import bots
 from spieltisch.engine.action import Action
 from spieltisch.games.kingdoms_of_crusaders import Claim, EndClaims, KingdomsState, Play
 
+from ...caption_checks import bot_steps, check_captions_use_only_the_view, check_step_captions
 from .helpers import GAME, build
 
 # (players, options): every player count, and every claims mode (only `manual` offers
@@ -31,18 +31,7 @@ CONFIGS = [
 def steps(
     players: int, options: dict[str, Any], seed: int
 ) -> Iterator[tuple[Any, int, list[Action]]]:
-    """Every decision of a seeded game between the heuristic and the random bot: the state
-    before the move, the seat to act and its legal actions."""
-    state = GAME.new_game(players, seed, options)
-    # odd seeds: random bots only (they also end claim phases); even: heuristic beside random
-    names = ["random" if seed % 2 or s % 2 else "heuristic" for s in range(players)]
-    seated = [bots.make(name, GAME) for name in names]
-    rng = random.Random(seed)
-    while not state.is_over():
-        seat = state.actors()[0]
-        legal = state.legal_actions(seat)
-        yield state, seat, legal
-        state.apply(seat, bots.act(seated[seat], state, seat, rng))
+    return bot_steps(GAME, players, options, seed)
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
@@ -55,17 +44,7 @@ def test_kc_r15_kc_r29_every_step_has_distinct_captions_in_both_languages(
     kinds: set[str] = set()
     for seed in range(2):
         for state, seat, legal in steps(players, options, seed):
-            view = state.view(seat)
-            en = [GAME.action_label(a, view, "en") for a in legal]
-            de = [GAME.action_label(a, view, "de") for a in legal]
-            for labels in (en, de):
-                assert all(label.strip() for label in labels)
-                assert len(set(labels)) == len(labels), labels
-            for action, e, d in zip(legal, en, de, strict=True):
-                assert e != d
-                assert e != str(action) and d != str(action)
-                kinds.add(action.to_json()["type"])
-            assert [GAME.action_label(a, view, "fr") for a in legal] == en
+            kinds |= check_step_captions(GAME, state, seat, legal)
     expected = {"play", "claim", "end_claims"} if options["claims"] == "manual" else {"play"}
     assert kinds == expected
 
@@ -78,12 +57,7 @@ def test_kc_r37_captions_use_only_the_view(players: int) -> None:
     for n, (state, seat, legal) in enumerate(steps(players, {"claims": "manual"}, 7)):
         if n % 5:
             continue
-        other = state.resample(seat, rng)
-        assert other.legal_actions(seat) == legal
-        for lang in ("en", "de"):
-            assert [GAME.action_label(a, other.view(seat), lang) for a in legal] == [
-                GAME.action_label(a, state.view(seat), lang) for a in legal
-            ]
+        check_captions_use_only_the_view(GAME, state, seat, legal, rng)
 
 
 def _hand_state() -> KingdomsState:

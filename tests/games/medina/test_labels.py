@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from spieltisch import bots
 from spieltisch.engine.action import Action
 from spieltisch.games.medina.actions import DISCARD_TEA
 
+from ...caption_checks import bot_steps, check_captions_use_only_the_view, check_step_captions
 from .positions import GAME, act, build, position, started
 
 # (players, options): both editions at every player count they allow
@@ -33,17 +33,7 @@ ALL_KINDS = {
 def steps(
     players: int, options: dict[str, Any], seed: int
 ) -> Iterator[tuple[Any, int, list[Action]]]:
-    """Every decision of a seeded game (odd seeds: random bots only; even seeds: the
-    heuristic beside random bots): the state before the move, the seat and its actions."""
-    state = GAME.new_game(players, seed, options)
-    names = ["random" if seed % 2 or s % 2 else "heuristic" for s in range(players)]
-    seated = [bots.make(name, GAME) for name in names]
-    rng = random.Random(seed)
-    while not state.is_over():
-        seat = state.actors()[0]
-        legal = state.legal_actions(seat)
-        yield state, seat, legal
-        state.apply(seat, bots.act(seated[seat], state, seat, rng))
+    return bot_steps(GAME, players, options, seed)
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
@@ -56,17 +46,7 @@ def test_md_r21_every_step_has_distinct_captions_in_both_languages(
     kinds: set[str] = set()
     for seed in range(2):
         for state, seat, legal in steps(players, options, seed):
-            view = state.view(seat)
-            en = [GAME.action_label(a, view, "en") for a in legal]
-            de = [GAME.action_label(a, view, "de") for a in legal]
-            for labels in (en, de):
-                assert all(label.strip() for label in labels)
-                assert len(set(labels)) == len(labels), labels
-            for action, e, d in zip(legal, en, de, strict=True):
-                assert e != d
-                assert e != str(action) and d != str(action)
-                kinds.add(action.to_json()["type"])
-            assert [GAME.action_label(a, view, "fr") for a in legal] == en
+            kinds |= check_step_captions(GAME, state, seat, legal)
     expected = set(ALL_KINDS[options["edition"]])
     if players == 4:
         expected.discard("neutral_roof")  # MD-D6: no neutral roofs with 4 players
@@ -81,12 +61,7 @@ def test_md_r68_md_r70_captions_use_only_the_view(players: int, options: dict[st
     for n, (state, seat, legal) in enumerate(steps(players, options, 5)):
         if n % 7:
             continue
-        other = state.resample(seat, rng)
-        assert other.legal_actions(seat) == legal
-        for lang in ("en", "de"):
-            assert [GAME.action_label(a, other.view(seat), lang) for a in legal] == [
-                GAME.action_label(a, state.view(seat), lang) for a in legal
-            ]
+        check_captions_use_only_the_view(GAME, state, seat, legal, rng)
 
 
 def _labels(state: Any, action: Action) -> tuple[str, str]:
