@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -15,7 +16,7 @@ import pyspiel
 
 from spieltisch.research import openspiel as sos
 
-from .toy_encoding import TOY
+from .toy_encoding import TOY, RecallGoofEncoding
 
 NAME = sos.register(TOY)
 
@@ -184,3 +185,45 @@ def test_states_pickle_through_their_engine_json() -> None:
     clone = state.clone()
     clone.apply_action(0)
     assert str(clone) != str(state)
+
+
+# -- an encoding with a perfect-recall information state --------------------------------------
+def test_a_perfect_recall_information_state_tensor_comes_from_the_encoding() -> None:
+    """An encoding with ``information_state`` gives OpenSpiel's perfect-recall observer (the
+    information-state tensor) that vector, named ``info_state``, while the observation
+    observer keeps the observation; the order of past rounds shows in the information state,
+    and a resampled state keeps it."""
+    game = load(2, seed=4)
+    encoding = RecallGoofEncoding(2, TOY.cards)
+    config = dataclasses.replace(game.config, encoding=encoding)
+    recall = sos.Observer(config, pyspiel.IIGObservationType(perfect_recall=True), None)
+    plain = sos.Observer(config, pyspiel.IIGObservationType(perfect_recall=False), None)
+    assert recall.tensor.shape == (encoding.information_state_size,)
+    assert set(recall.dict) == {"info_state"}
+    assert plain.tensor.shape == (encoding.observation_size,)
+
+    def after(actions: list[int]):  # type: ignore[no-untyped-def]
+        state = game.new_initial_state()
+        for action in actions:
+            state.apply_action(action)
+        return state
+
+    # the same cards leave both hands in two rounds, in the opposite order
+    a, b = after([0, 1, 1, 0]), after([1, 0, 0, 1])
+    for state in (a, b):
+        for seat in (0, 1):
+            recall.set_from(state, seat)
+            assert np.allclose(recall.tensor, encoding.information_state(state.engine_state, seat))
+            plain.set_from(state, seat)
+            assert np.allclose(plain.tensor, encoding.observation(state.engine_state, seat))
+    recall.set_from(a, 0)
+    first = recall.tensor.copy()
+    recall.set_from(b, 0)
+    assert not np.allclose(first, recall.tensor)  # the rounds' bids differ, in order
+    # resampling keeps the seat's information state (nothing hidden enters it)
+    player = a.current_player()
+    other = a.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    recall.set_from(other, player)
+    again = recall.tensor.copy()
+    recall.set_from(a, player)
+    assert np.allclose(again, recall.tensor)

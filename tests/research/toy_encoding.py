@@ -92,4 +92,28 @@ class ToyGoofspiel(Goofspiel):
         return GoofEncoding(players, self.cards)
 
 
+class RecallGoofEncoding(GoofEncoding):
+    """The same, plus a perfect-recall ``information_state``: the observation, then per
+    finished round (in order) the prize one-hot and every seat's bid one-hot. Bids are shown
+    once a round is resolved, so this is everything a seat has seen (its own pending bid is
+    in the observation part)."""
+
+    def __init__(self, players: int, cards: int) -> None:
+        super().__init__(players, cards)
+        self.round_size = cards * (1 + players)
+        self.information_state_size = self.observation_size + cards * self.round_size
+
+    def information_state(self, state: State, seat: int | None) -> list[float]:
+        out = self.observation(state, seat) + [0.0] * (self.cards * self.round_size)
+        at = self.observation_size
+        for event in state.log(seat):
+            if event["type"] != "round":
+                continue
+            out[at + event["prize"] - 1] = 1.0
+            for s, card in enumerate(event["bids"]):
+                out[at + self.cards * (1 + s) + card - 1] = 1.0
+            at += self.round_size
+        return out
+
+
 TOY = ToyGoofspiel()
