@@ -194,8 +194,12 @@ def seed_scene(db_url: str, scene: Scene, lang: str = "en") -> str:
     try:
         kinds: list[tuple[str, str | None]] = [(HUMAN, None)]
         kinds += [(BOT, "heuristic")] * (scene.players - 1)
-        record = store.create_table(scene.game, scene.players, scene.seed, scene.options, kinds)
         state = game.new_game(scene.players, scene.seed, scene.options)
+        # a table stores its resolved options, as the server does (an option missing from
+        # a stored table is one added since: Game.upgrade_options)
+        record = store.create_table(
+            scene.game, scene.players, scene.seed, dict(state.options), kinds
+        )
         bot = bots.make("heuristic", game)
         rng = random.Random(scene.seed)
         moves = 0

@@ -260,6 +260,29 @@ class Game(ABC):
     # OpenSpiel games that `spieltisch bench` measures beside this one, in addition to the
     # three reference games of DESIGN.md §7
     bench_references: ClassVar[tuple[str, ...]] = ()
+    # options added after records were first stored: name -> (the rules version that added
+    # it, the value that plays as the game did before); see ``upgrade_options``
+    legacy_options: ClassVar[Mapping[str, tuple[int, Any]]] = {}
+
+    def upgrade_options(
+        self, options: Mapping[str, Any], version: int | None = None
+    ) -> dict[str, Any]:
+        """Options stored by an older engine, rewritten to play as they played then.
+
+        ``version`` is the rules version of the record or state that stored them; ``None``
+        means unknown, for options that were stored fully resolved (a table in the
+        database), where a missing option can only be one added since. An option added in
+        a later version than ``version`` and missing from ``options`` gets its old value."""
+        out = dict(options)
+        for name, (since, old) in self.legacy_options.items():
+            if name not in out and (version is None or version < since):
+                out[name] = old
+        return out
+
+    def upgrade_state_data(self, data: JSON, version: int) -> JSON:
+        """The game-specific part of a state stored by rules ``version`` (older than this
+        engine's) in this engine's format; games whose format changed override it."""
+        return data
 
     def new_game(
         self, players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
@@ -288,20 +311,35 @@ class Game(ABC):
             raise StateFormatError(f"unknown state schema {obj.get('schema')!r}")
         if obj.get("game") != self.id:
             raise StateFormatError(f"this state is of game {obj.get('game')!r}, not {self.id!r}")
-        if obj.get("version") != self.version:
+        version = obj.get("version")
+        if (
+            not isinstance(version, int)
+            or isinstance(version, bool)
+            or not 1 <= version <= self.version
+        ):
             raise StateFormatError(
-                f"state of rules version {obj.get('version')!r}; this engine plays {self.version}"
+                f"state of rules version {version!r}; this engine plays versions 1 to "
+                f"{self.version}"
             )
         for key in ("players", "seed"):
             if not isinstance(obj.get(key), int):
                 raise StateFormatError(f"state field {key!r} must be an integer")
+        stored = obj.get("options")
+        if stored is not None and not isinstance(stored, dict):
+            raise StateFormatError("state field 'options' must be an object")
         try:
-            options = resolve_options(self.options, obj.get("options"), obj["players"])
+            options = resolve_options(
+                self.options, self.upgrade_options(stored or {}, version), obj["players"]
+            )
         except OptionError as exc:
             raise StateFormatError(f"state options: {exc}") from None
-        if not isinstance(obj.get("data"), dict):
+        data = obj.get("data")
+        if not isinstance(data, dict):
             raise StateFormatError("state field 'data' must be an object")
-        state = self._state_from_data(obj["players"], obj["seed"], options, obj["data"])
+        if version < self.version:
+            with state_data_errors(f"state of rules version {version}"):
+                data = self.upgrade_state_data(data, version)
+        state = self._state_from_data(obj["players"], obj["seed"], options, data)
         state.chance = Chance.from_json(obj.get("chance"))
         moves = obj.get("moves")
         if moves is None:

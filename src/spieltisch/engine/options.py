@@ -113,14 +113,23 @@ def options_markdown(declared: Sequence[Option]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def data_option(name: str, doc: str, parse: Callable[[Any], object]) -> Option:
-    """An option holding replaceable component data: ``"default"`` or a data object that
-    ``parse`` validates (raising ``DataError`` naming the field)."""
+def data_option(
+    name: str, doc: str, parse: Callable[[Any], object], builtin: Sequence[str] = ("default",)
+) -> Option:
+    """An option holding replaceable component data: the name of a built-in data set
+    (``"default"``, or an older one kept for replays) or a data object that ``parse``
+    validates (raising ``DataError`` naming the field)."""
 
     def validate(value: Any, players: int) -> Any:
-        if value == "default":
-            return "default"
+        if isinstance(value, str) and value in builtin:
+            return value
+        if isinstance(value, str):
+            raise OptionError(
+                f"option {name!r}: {value!r} is not one of {', '.join(builtin)}, nor a data object"
+            )
         parse(value)
         return value
 
-    return Option(name, "default", doc, validate=validate, values="default, or a data object")
+    return Option(
+        name, "default", doc, validate=validate, values=", ".join(builtin) + ", or a data object"
+    )

@@ -104,12 +104,15 @@ def replay_steps(
             raise RecordError(f"record: {exc}") from None
     elif game.id != record.game:
         raise RecordError(f"record is of game {record.game!r}, not {game.id!r}")
-    if record.version != game.version:
+    if not 1 <= record.version <= game.version:
         raise RecordError(
-            f"record is of rules version {record.version}; this engine plays {game.version}"
+            f"record is of rules version {record.version}; this engine plays versions 1 to "
+            f"{game.version}"
         )
+    # a record of an older version plays by the options of its day (Game.upgrade_options)
+    options = game.upgrade_options(record.options, record.version)
     try:
-        state = game.new_game(record.players, record.seed, record.options)
+        state = game.new_game(record.players, record.seed, options)
     except SpieltischError as exc:
         raise RecordError(f"record cannot start the game: {exc}") from None
     yield state, None, None

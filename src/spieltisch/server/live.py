@@ -149,6 +149,8 @@ class LiveTable:
         """The table after replaying its log: every move, and every table event at the
         version it happened."""
         game = lookup_game(record.game)
+        # a table stored before an option existed plays on by that option's old value
+        record.options = game.upgrade_options(record.options)
         table = cls(record, game, game.new_game(record.players, record.seed, record.options))
         pending = sorted(events or [], key=lambda e: e.version)
         i = 0

@@ -98,6 +98,9 @@ class Store:
         settings: dict[str, Any] | None = None,
         rematch_of: str | None = None,
     ) -> TableRecord:
+        """Store a new table. ``options`` are the game's resolved options (every declared
+        one): an option missing from a stored table is taken for one added since, which
+        plays by its old value when the table is loaded (``Game.upgrade_options``)."""
         record = TableRecord(
             id=secrets.token_hex(6),
             game=game,
