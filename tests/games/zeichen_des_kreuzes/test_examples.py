@@ -125,9 +125,14 @@ def test_x2_lost_christian_plunder():
     assert {a.kind for a in t._city_options(3)} == {"pray", "recruit", "plunder", "pass"}
 
 
-def test_x3_jerusalem_siege_won_then_lost_round():
-    """ZK-X3 (ZK-J1..ZK-J11, ZK-H4): a siege with one won and one lost round."""
-    s = new(4)
+@pytest.mark.parametrize("papal_reward", ["declaration", "lost_siege"])
+def test_x3_jerusalem_siege_won_then_lost_round(papal_reward: str) -> None:
+    """ZK-X3 (ZK-J1..ZK-J11, ZK-H4): a siege with one won and one lost round. The example
+    is played with ``papal_reward = declaration``; under the default ``lost_siege`` the
+    reward of 2 is paid when round 2 is lost, before the retreat, and the final treasure
+    is the same (ZK-J2, ZK-E36)."""
+    on_declaring = papal_reward == "declaration"
+    s = new(4, papal_reward=papal_reward)
     activate(s, 2)
     place(s, 2, 23, 12, origin=(24, 11))
     s.sieges = 1
@@ -142,7 +147,7 @@ def test_x3_jerusalem_siege_won_then_lost_round():
     do(s, 2, A.END_CARDS)
     assert s.decision == "city" and A.SIEGE in s.legal_actions(2)
     do(s, 2, A.SIEGE)
-    assert s.sieges == 2 and s.treasure[2] == 3
+    assert s.sieges == 2 and s.treasure[2] == (3 if on_declaring else 1)
     # round 1
     do(s, 2, A.KEEP_TOWER)
     assert s.decision == "attack" and s.decider == 2
@@ -152,6 +157,7 @@ def test_x3_jerusalem_siege_won_then_lost_round():
     assert (s.army[2], s.supply[2], s.tower.count(2)) == (9, 18, 3)
     assert s.motivation[2] == 8
     assert s.garrison == 11
+    assert s.treasure[2] == (3 if on_declaring else 1)  # a won round pays nothing
     assert s.supply[0] == p0_supply + 1
     assert tower_counts(s) == {"P2": 3, "G": 3}
     assert cubes_ok(s)
@@ -168,6 +174,13 @@ def test_x3_jerusalem_siege_won_then_lost_round():
     assert s.garrison == 8 and s.sieges == 2 and s.treasure[2] == 3
     assert tower_counts(s) == {"P2": 7, "G": 2}
     assert cubes_ok(s)
+    kinds = [e["kind"] for e in s.log(None)]
+    if on_declaring:
+        assert "papal_reward" not in kinds
+    else:  # paid for the lost round, before the retreat (ZK-J11)
+        paid = kinds.index("papal_reward")
+        assert kinds[paid - 1] == "fight_result" and kinds[paid + 1] == "retreat"
+        assert s.log(None)[paid] == {"kind": "papal_reward", "seat": 2, "number": 2, "reward": 2}
 
 
 def x4_position(fleet_e_at=(20, 12)):

@@ -277,3 +277,59 @@ def test_besieges_jerusalem_with_a_good_army() -> None:
     to_phase(s, "city")
     assert _choose(s, 0) == A.SIEGE
     assert city_cell(s, "Jerusalem") == s.pawn[0]
+
+
+def _at_jerusalem(army: int, treasure: int = 0, sieges: int = 0, **options: str) -> ZkState:
+    s = new(3, **options)
+    no_hands(s)
+    set_cubes(s, 0, army)
+    s.treasure[0] = treasure
+    s.green_tiles[0] = [3, 4]
+    s.motivation[0] = 9
+    s.garrison, s.sieges = 30, sieges
+    place(s, 0, 23, 12, origin=(24, 11))
+    set_hand(s, 0, [6])
+    to_phase(s, "city")
+    return s
+
+
+def test_besieges_as_soon_as_it_is_eligible() -> None:
+    """Tuned for the reward on a lost siege (ZK-J2): an early siege drains the garrison
+    and a loss is consoled, so the bot besieges with the 5 troops a siege needs."""
+    assert _choose(_at_jerusalem(5, treasure=2), 0) == A.SIEGE
+
+
+def test_a_hopeless_round_gets_the_fewest_troops() -> None:
+    """ZK-J5, ZK-J6: a round the siege can hardly win still drains the garrison; the bot
+    risks 5 troops and keeps the rest. With real odds it commits everything."""
+    s = _at_jerusalem(12)
+    do(s, 0, A.SIEGE)
+    if s.decision == "empty":
+        do(s, 0, A.KEEP_TOWER)
+    assert s.decision == "attack"
+    assert _choose(s, 0) == A.commit(5)
+    s = _at_jerusalem(12)
+    s.garrison = 3
+    do(s, 0, A.SIEGE)
+    if s.decision == "empty":
+        do(s, 0, A.KEEP_TOWER)
+    assert _choose(s, 0).amount == 12
+
+
+def test_goes_on_with_a_siege_while_a_loss_would_still_pay() -> None:
+    """ZK-J10, ZK-J11: stopping forfeits the consolation of a lost round; with the reward
+    on declaring already paid, a poor siege is stopped."""
+    for options, expected in (
+        ({}, A.CONTINUE_SIEGE),
+        ({"papal_reward": "declaration"}, A.STOP_SIEGE),
+    ):
+        s = _at_jerusalem(9, treasure=3, **options)
+        script_tower(s, {"P0": 5})
+        do(s, 0, A.SIEGE)
+        if s.decision == "empty":
+            do(s, 0, A.KEEP_TOWER)
+        do(s, 0, A.commit(5))
+        do(s, 2, A.defend(3))
+        assert s.decision == "continue", s.decision
+        s.garrison = 30
+        assert _choose(s, 0) == expected

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from spieltisch.engine.errors import OptionError
+
 from .helpers import (
     A,
     cell,
@@ -34,10 +36,11 @@ def siege(
     treasure: int = 1,
     contents: dict[str, int] | None = None,
     origin: tuple[int, int] | None = (24, 11),
+    **options: str,
 ):
     """Seat ``active`` stands on Jerusalem (23,12) in its city phase, holding card 6 (so
     the discard phase waits for it)."""
-    s = new(players)
+    s = new(players, **options)
     no_hands(s)
     s.active = active
     script_tower(s, *trays, contents=contents)
@@ -99,13 +102,73 @@ def test_motivation_checked_only_at_declaration() -> None:
     assert s.decision == "attack" and s.siege_round == 2
 
 
-# -- ZK-J2: papal reward ----------------------------------------------------------------------
+# -- ZK-J2, ZK-J11, ZK-E36, ZK-O12: the papal reward ------------------------------------------
 
 
 @pytest.mark.parametrize(("before", "reward"), [(0, 3), (1, 2), (2, 1), (3, 0), (7, 0)])
-def test_papal_reward_paid_even_if_the_first_round_is_lost(before: int, reward: int) -> None:
-    """ZK-J2, ZK-E36: siege k pays 3/2/1/0 at declaration, whatever the outcome."""
+def test_papal_reward_consoles_a_lost_siege(before: int, reward: int) -> None:
+    """ZK-J2, ZK-J11, ZK-E36 (default ``papal_reward = lost_siege``): declaring pays
+    nothing; siege k lost in its first round pays 3/2/1/0 at once, before the retreat."""
     s = siege(tray(G=1), sieges=before, treasure=1)
+    assert s.options["papal_reward"] == "lost_siege"  # the seed's reading is the default
+    do(s, 2, A.SIEGE)
+    assert s.sieges == before + 1 and s.treasure[2] == 1
+    assert s.log(None)[-2] == {"kind": "siege", "seat": 2, "number": before + 1, "if_lost": reward}
+    assert s.view(2)["fight"]["papal_reward_if_lost"] == reward
+    round_(s, 5, 3)
+    assert s.treasure[2] == 1 + reward
+    assert s.pawn[2] == cell(s, 24, 11) and s.decision == "discard"
+    paid = [e for e in s.log(None) if e["kind"] == "papal_reward"]
+    expected = [{"kind": "papal_reward", "seat": 2, "number": before + 1, "reward": reward}]
+    assert paid == (expected if reward else [])
+
+
+def test_papal_reward_for_a_siege_lost_in_a_later_round_is_paid_once() -> None:
+    """ZK-J2: each siege counts once, however many rounds it has; a won round pays
+    nothing, the lost round that ends it pays the reward of its number."""
+    s = siege(tray(P2=4), tray(G=2), treasure=0)
+    do(s, 2, A.SIEGE)
+    round_(s, 5, 3)
+    assert s.treasure[2] == 0 and s.decision == "continue"
+    assert s.view(2)["fight"]["papal_reward_if_lost"] == 3
+    do(s, 2, A.CONTINUE_SIEGE)
+    round_(s, 5, 3)
+    assert s.treasure[2] == 3 and s.decision == "discard"
+    assert log_kinds(s).count("papal_reward") == 1
+
+
+def test_no_papal_reward_for_a_stopped_siege_or_the_fall() -> None:
+    """ZK-J2, ZK-J10, ZK-E36: a siege that the attacker stops, or that takes Jerusalem,
+    pays nothing under ``lost_siege``."""
+    s = siege(tray(P2=4), treasure=1)
+    do(s, 2, A.SIEGE)
+    round_(s, 5, 3)
+    do(s, 2, A.STOP_SIEGE)
+    assert s.treasure[2] == 1 and "papal_reward" not in log_kinds(s)
+    s = siege(tray(P2=1), garrison=3, treasure=1)
+    do(s, 2, A.SIEGE)
+    round_(s, 5, 3)
+    assert s.is_over() and s.winners() == [2]
+    assert s.treasure[2] == 1 and "papal_reward" not in log_kinds(s)
+
+
+def test_papal_reward_collected_for_several_sieges() -> None:
+    """ZK-E36: the same player collects the reward for each lost siege no. 1-3."""
+    s = siege(tray(G=1), tray(G=1), treasure=0)
+    do(s, 2, A.SIEGE)
+    round_(s, 5, 3)
+    assert s.treasure[2] == 3
+    t = siege(tray(G=1), sieges=1, treasure=3)
+    do(t, 2, A.SIEGE)
+    round_(t, 5, 3)
+    assert t.treasure[2] == 3 + 2
+
+
+@pytest.mark.parametrize(("before", "reward"), [(0, 3), (1, 2), (2, 1), (3, 0), (7, 0)])
+def test_papal_reward_on_declaration_whatever_the_outcome(before: int, reward: int) -> None:
+    """ZK-J2, ZK-O12 ``papal_reward = declaration`` (spec version 1): siege k pays
+    3/2/1/0 on declaring, and a lost round pays nothing more."""
+    s = siege(tray(G=1), sieges=before, treasure=1, papal_reward="declaration")
     do(s, 2, A.SIEGE)
     assert s.sieges == before + 1 and s.treasure[2] == 1 + reward
     assert s.log(None)[-2] == {
@@ -114,9 +177,25 @@ def test_papal_reward_paid_even_if_the_first_round_is_lost(before: int, reward: 
         "number": before + 1,
         "reward": reward,
     }
+    assert s.view(2)["fight"]["papal_reward_if_lost"] == 0
     round_(s, 5, 3)
     assert s.treasure[2] == 1 + reward
-    assert s.decision == "discard"
+    assert s.decision == "discard" and "papal_reward" not in log_kinds(s)
+
+
+def test_papal_reward_on_declaration_also_for_a_won_siege() -> None:
+    """ZK-O12 ``declaration``: the reward is kept when the siege takes Jerusalem."""
+    s = siege(tray(P2=1), garrison=3, treasure=1, papal_reward="declaration")
+    do(s, 2, A.SIEGE)
+    round_(s, 5, 3)
+    assert s.is_over() and s.treasure[2] == 4
+
+
+def test_papal_reward_option_is_validated() -> None:
+    """ZK-O12: a wrong value names the option and the allowed values."""
+    with pytest.raises(OptionError) as err:
+        new(4, papal_reward="always")
+    assert "'papal_reward'" in str(err.value) and "lost_siege, declaration" in str(err.value)
 
 
 # -- ZK-J3: the defender ------------------------------------------------------------------------
@@ -229,9 +308,9 @@ def test_round_won_then_round_lost() -> None:
     supply0 = s.supply[0]
     assert (s.army[2], s.supply[2]) == (12, 16)
     do(s, 2, A.SIEGE)
-    assert s.treasure[2] == 3
+    assert s.treasure[2] == 1  # siege no. 2 pays its 2 only if it is lost (ZK-J2)
     round_(s, 7, 4)
-    assert s.garrison == 11
+    assert s.garrison == 11 and s.treasure[2] == 1
     assert (s.army[2], s.supply[2], s.tower.count(2)) == (9, 18, 3)
     assert s.motivation[2] == 8 and s.supply[0] == supply0 + 1
     assert s.view(None)["tower"] == {"P2": 3, "G": 3}
@@ -351,6 +430,7 @@ def test_later_siege_is_a_new_siege() -> None:
     to_phase(s, "city")
     treasure = s.treasure[0]
     do(s, 0, A.SIEGE)
-    assert s.sieges == 2 and s.treasure[0] == treasure + 2
+    assert s.sieges == 2 and s.treasure[0] == treasure  # paid only if it is lost
+    assert s.view(None)["fight"]["papal_reward_if_lost"] == 2
     assert s.view(None)["fight"]["siege_number"] == 2
     assert s.view(None)["fight"]["round"] == 1

@@ -145,9 +145,16 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
     if kind == "pass":
         return f"{who} took no city action."
     if kind == "siege":
+        text = f"{who} besieged Jerusalem (siege no. {event.get('number')})"
+        if "reward" in event:  # papal_reward = declaration
+            return f"{text}; the Pope pays {event.get('reward')} treasure."
+        if event.get("if_lost"):
+            return f"{text}; should it be lost, the Pope pays {event.get('if_lost')} treasure."
+        return f"{text}."
+    if kind == "papal_reward":
         return (
-            f"{who} besieged Jerusalem (siege no. {event.get('number')}); the Pope pays "
-            f"{event.get('reward')} treasure."
+            f"The Pope consoles {'you' if event.get('seat') == seat else who} for the lost "
+            f"siege no. {event.get('number')}: +{event.get('reward')} treasure."
         )
     if kind == "siege_round":
         return (

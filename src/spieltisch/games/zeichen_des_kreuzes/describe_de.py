@@ -306,11 +306,30 @@ def _pass(e: JSON, v: int | None) -> str:
 
 
 def _siege(e: JSON, v: int | None) -> str:
+    if "reward" in e:  # papal_reward = declaration
+        tail = "; der Papst zahlt {reward}."
+        reward = e.get("reward")
+    elif e.get("if_lost"):
+        tail = "; geht sie verloren, zahlt der Papst {reward}."
+        reward = e.get("if_lost")
+    else:
+        tail, reward = ".", 0
     return _by(
         e.get("seat"),
         v,
-        "Du belagerst Jerusalem (Belagerung Nr. {n}); der Papst zahlt {reward}.",
-        "{who} belagert Jerusalem (Belagerung Nr. {n}); der Papst zahlt {reward}.",
+        "Du belagerst Jerusalem (Belagerung Nr. {n})" + tail,
+        "{who} belagert Jerusalem (Belagerung Nr. {n})" + tail,
+        n=e.get("number"),
+        reward=_number(reward, "Schatztruhe", "Schatztruhen"),
+    )
+
+
+def _papal_reward(e: JSON, v: int | None) -> str:
+    return _by(
+        e.get("seat"),
+        v,
+        "Der Papst tröstet dich über die verlorene Belagerung Nr. {n}: +{reward}.",
+        "Der Papst tröstet {who} über die verlorene Belagerung Nr. {n}: +{reward}.",
         n=e.get("number"),
         reward=_number(e.get("reward"), "Schatztruhe", "Schatztruhen"),
     )
@@ -398,6 +417,7 @@ SENTENCES: dict[str, Callable[[JSON, int | None], str]] = {
     "recruit": _recruit,
     "pass": _pass,
     "siege": _siege,
+    "papal_reward": _papal_reward,
     "siege_round": _siege_round,
     "siege_ends": _siege_ends,
     "jerusalem_falls": _jerusalem_falls,

@@ -32,6 +32,7 @@ from .actions import ZkAction
 from .board import CRETE, GREEN_CITY, MOUNTAIN, RED, SEA
 from .components import FLEET, HELD, IMMEDIATE, MOVEMENT, Card, Components, card_code
 from .fight import ENEMY_CUBES, FIGHT_TYPES, JERUSALEM_ROUND, Fight
+from .papal import PAPAL_REWARD
 from .state import (
     ATTACK,
     CARDS,
@@ -46,7 +47,6 @@ from .state import (
     HAND_LIMIT,
     JERUSALEM_MOTIVATION,
     OVER,
-    PAPAL_REWARD,
     RETREAT,
     SECOND_STEP,
     SYMBOL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine.action import Action
 from ...engine.encoding import Encoding
@@ -23,6 +23,7 @@ from .components import (
 from .describe import describe_event
 from .encoding import encoding_for
 from .labels import action_label
+from .papal import PAPAL_REWARD_MODES
 from .state import ZkState
 from .tower import MODELS, SHELF_MEMORIES, make_tower, parse_tower_params
 
@@ -111,6 +112,14 @@ OPTIONS = (
         choices=SHELF_MEMORIES,
     ),
     Option(
+        "papal_reward",
+        "lost_siege",
+        "When the Pope pays the attacker of sieges 1-3 (3 / 2 / 1 treasure): lost_siege = as a "
+        "consolation when the siege is lost (the seed's reading), declaration = on declaring, "
+        "whatever the outcome (spec version 1) (ZK-J2, ZK-O12).",
+        choices=PAPAL_REWARD_MODES,
+    ),
+    Option(
         "exhaustion_winner",
         "none",
         "Who wins when the deck runs out twice: nobody, or the most Muslim cities with "
@@ -137,12 +146,14 @@ OPTIONS = (
 class ImZeichenDesKreuzes(Game):
     id = "im-zeichen-des-kreuzes"
     name = "Im Zeichen des Kreuzes"
-    version = 1
+    version = 2  # 2: the papal reward on a lost siege (ZK-J2, spec version 2)
     min_players = 2
     max_players = 5
     default_players = 3
     options = OPTIONS
     bench_references = ("backgammon",)
+    # records of rules version 1 paid the papal reward on declaring (ZK-O12)
+    legacy_options: ClassVar[Mapping[str, tuple[int, Any]]] = {"papal_reward": (2, "declaration")}
 
     def components(self, options: dict[str, Any]) -> Components:
         return components_for(options["edition_data"])
@@ -223,10 +234,11 @@ class ImZeichenDesKreuzes(Game):
                     "tower_model": "A",
                     "tie_rule": "attacker",
                     "exhaustion_winner": "most_muslim_cities",
+                    "papal_reward": "declaration",
                 },
                 games=40,
                 deep_every=40,
-                label="3p model A, attacker ties, most Muslim cities",
+                label="3p model A, attacker ties, most Muslim cities, reward on declaring",
             )
         )
         cases.append(

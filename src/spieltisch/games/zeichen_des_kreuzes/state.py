@@ -40,6 +40,7 @@ from .fight import (
     Fight,
     fighter_wins,
 )
+from .papal import ON_DECLARATION, papal_reward, reward_if_lost
 from .tower import GREEN, ThrowRecord, Tower, make_tower, named_counts, tally, tower_from_json
 
 CUBES = 30  # ZK-R2
@@ -48,7 +49,6 @@ MOTIVATION_START, MOTIVATION_MAX = 10, 20  # ZK-R5
 MARKERS = 2  # ZK-T5
 GARRISON = 15  # ZK-S7
 JERUSALEM_MOTIVATION = 6  # ZK-J1
-PAPAL_REWARD = (3, 2, 1)  # ZK-J2
 LAND = frozenset((PLAIN, MOUNTAIN))
 
 # decisions
@@ -850,6 +850,8 @@ class ZkState(State):
         self._motivate(x, win_delta if won else loss_delta)
         fight.outcome = "won" if won else "lost"
         self._event({"kind": "fight_result", "seat": x, "won": won, "automatic": automatic})
+        if fight.kind == JERUSALEM_ROUND and not won:
+            self._console_lost_siege(x)  # ZK-J11: before the retreat
         # stakes (ZK-C13)
         if fight.kind in (UNIT_FLEET, UNIT_ARMY) and won:
             unit = self.comp.units[fight.unit]
@@ -971,11 +973,23 @@ class ZkState(State):
     def _do_siege(self, seat: int, action: ZkAction) -> None:
         self.sieges += 1  # ZK-J2
         k = self.sieges
-        reward = PAPAL_REWARD[k - 1] if k <= len(PAPAL_REWARD) else 0
-        self.treasure[seat] += reward
+        reward = papal_reward(k)
+        if self.options["papal_reward"] == ON_DECLARATION:
+            self.treasure[seat] += reward
+            self._event({"kind": "siege", "seat": seat, "number": k, "reward": reward})
+        else:  # paid only if the siege is lost (ZK-J11)
+            self._event({"kind": "siege", "seat": seat, "number": k, "if_lost": reward})
         self.siege_round = 0
-        self._event({"kind": "siege", "seat": seat, "number": k, "reward": reward})
         self._siege_round(seat)
+
+    def _console_lost_siege(self, seat: int) -> None:
+        """ZK-J2, ZK-J11, ZK-E36: the Pope's consolation for a lost siege no. 1-3."""
+        reward = reward_if_lost(self.options, self.sieges)
+        if reward:
+            self.treasure[seat] += reward
+            self._event(
+                {"kind": "papal_reward", "seat": seat, "number": self.sieges, "reward": reward}
+            )
 
     def _siege_round(self, p: int) -> None:
         self.siege_round += 1

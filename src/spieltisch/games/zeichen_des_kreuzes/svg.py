@@ -602,6 +602,8 @@ def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, st
                 12,
                 indent=16,
             )
+            if fight.get("papal_reward_if_lost"):  # ZK-J11
+                panel.line(lab["if_lost"].format(n=fight["papal_reward_if_lost"]), 12, indent=16)
             yes = lab["yes"] if fight.get("attacker_committed") else lab["no"]
             panel.line(lab["committed"].format(yes=yes), 12, indent=16)
             if fight.get("my_commitment") is not None:

@@ -141,6 +141,7 @@ LABELS: dict[str, dict[str, str]] = {
         "enemy": "enemy cubes {n}",
         "lance": "Holy Lance {card}",
         "round": "siege no. {s}, round {r}, garrison commanded by {d}",
+        "if_lost": "if lost, the Pope pays {n} treasure",
         "committed": "attacker committed: {yes}",
         "yes": "yes",
         "no": "no",
@@ -260,6 +261,7 @@ LABELS: dict[str, dict[str, str]] = {
         "enemy": "gegnerische Würfel {n}",
         "lance": "Heilige Lanze {card}",
         "round": "Belagerung Nr. {s}, Runde {r}, Besatzung geführt von {d}",
+        "if_lost": "geht sie verloren, zahlt der Papst {n} Schatz",
         "committed": "Angreifer hat eingesetzt: {yes}",
         "yes": "ja",
         "no": "nein",
@@ -686,6 +688,8 @@ def _fight(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
                 yes=lab["yes"] if fight.get("attacker_committed") else lab["no"]
             )
         )
+        if fight.get("papal_reward_if_lost"):
+            parts.append(lab["if_lost"].format(n=fight["papal_reward_if_lost"]))
         if fight.get("my_commitment") is not None:
             parts.append(lab["my_commitment"].format(n=fight["my_commitment"]))
     lines = [f"[bold]{lab['fight']}[/bold]: {line}"]

@@ -8,6 +8,7 @@ from ...engine.game import JSON
 from .board import GREEN_CITY, RED, TERRAIN_NAMES
 from .components import card_code, edition_key
 from .fight import JERUSALEM_ROUND
+from .papal import reward_if_lost
 from .tower import GREEN
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def state_view(state: ZkState, seat: int | None) -> JSON:
             "tie_rule": state.options["tie_rule"],
             "tower_model": state.options["tower_model"],
             "exhaustion_winner": state.options["exhaustion_winner"],
+            "papal_reward": state.options["papal_reward"],
         },
         "over": state.decision == "over",
         "winners": list(state.winner_seats),
@@ -154,6 +156,8 @@ def _fight_view(state: ZkState, seat: int | None) -> JSON | None:
         out["round"] = state.siege_round
         out["defender"] = state.defender()
         out["siege_number"] = state.sieges
+        # ZK-J2, ZK-J11: what the Pope pays if this siege is lost (0: nothing, or paid already)
+        out["papal_reward_if_lost"] = reward_if_lost(state.options, state.sieges)
         chosen = secret is not None and secret.own_choice(fight.fighter) is not None
         out["attacker_committed"] = chosen
         if chosen and seat == fight.fighter and secret is not None:
