@@ -18,7 +18,9 @@ class Option:
 
     ``choices`` lists the accepted values when they are few; otherwise ``validate(value,
     players)`` returns the normalized value or raises ``OptionError``/``ValueError``.
-    ``values`` is the human description of accepted values for help texts.
+    ``values`` is the human description of accepted values for help texts. ``presets``
+    are named values a menu offers for an option whose values are otherwise free (the
+    built-in data sets of a data option).
     """
 
     name: str
@@ -27,6 +29,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     validate: Validator | None = field(default=None, compare=False)
     values: str = ""
+    presets: tuple[Any, ...] = ()
 
     def normalize(self, value: Any, players: int) -> Any:
         if self.choices is not None:
@@ -131,5 +134,10 @@ def data_option(
         return value
 
     return Option(
-        name, "default", doc, validate=validate, values=", ".join(builtin) + ", or a data object"
+        name,
+        "default",
+        doc,
+        validate=validate,
+        values=", ".join(builtin) + ", or a data object",
+        presets=tuple(builtin),
     )

@@ -257,6 +257,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
                             if o.choices is None
                             else [c if _plain(c) else str(c) for c in o.choices],
                             "values": o.describe_values(),
+                            "presets": list(o.presets),
                         }
                         for o in game.options
                     ],

@@ -176,7 +176,14 @@ def refresh(s: TumultState) -> None:
 
 
 def set_designs(s: TumultState, designs: list[str], face_up: list[bool] | None = None) -> None:
+    """Lay the landscape: ``face_up`` per tile position in reading order, or per tile
+    column (both rows alike) when it has one entry per column."""
     s.designs = list(designs)
     if face_up is not None:
-        s.face_up = list(face_up)
+        s.face_up = column_fog(s, face_up) if len(face_up) == s.land.columns else list(face_up)
     refresh(s)
+
+
+def column_fog(s: TumultState, columns_up: list[bool]) -> list[bool]:
+    """``face_up`` per tile position when whole columns are face up or down (TR-D8)."""
+    return list(columns_up) * 2  # row 0, then row 1

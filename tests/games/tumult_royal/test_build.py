@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from spieltisch.engine.errors import IllegalAction
+from spieltisch.engine.errors import IllegalAction, OptionError
 
 from .helpers import (
     END_TURN,
+    GAME,
     POOL,
     A,
     B,
@@ -161,15 +162,77 @@ def test_tr_r20_tr_e17_effects_overpay_with_single_large_tile():
 
 
 # TR-R21
-def test_tr_r21_tr_e18_no_build_bonus_even_if_possible():
+def test_tr_r21_tr_e18_no_consolation_for_a_player_who_could_build():
+    """TR-R21, TR-E18 (default ``consolation = could_not``, the seed's "konnte"): a player
+    who had a legal build and ends the turn without building gets nothing."""
     s = position([("bread", 1), ("tools", 1)], [])
-    assert any(a.kind == "build" for a in s.legal_actions(A))
+    assert s.options["consolation"] == "could_not"
+    assert any(a.kind == "build" for a in s.legal_actions(A)) and not s.consoled(A)
     s.apply(A, END_TURN)
-    assert s.followers[A] == 32
+    assert s.followers[A] == 30
+    assert [e["type"] for e in s.log(None)[-1:]] == ["end_turn"]
     s2 = position([("bread", 1), ("tools", 1)], [])
     s2.apply(A, build(3, 0, ("bread", 1), ("tools", 1)))
     s2.apply(A, END_TURN)
     assert s2.followers[A] == 30  # built: no bonus
+
+
+@pytest.mark.parametrize(
+    "tiles",
+    [
+        [],  # nothing to pay with
+        [("marble", 3)],  # no terrain costs marble alone (TR-D6)
+        [("bread", 1), ("marble", 1)],  # every cost needs tools
+    ],
+)
+def test_tr_r21_consolation_for_a_player_who_could_not_build(tiles):
+    """TR-R21: a player without any legal build at the start of the build turn gets
+    ``no_build_bonus`` = +2 followers at end_turn, logged as a consolation."""
+    s = position(tiles, [])
+    assert [a for a in s.legal_actions(A) if a.kind == "build"] == []
+    assert s.consoled(A)
+    s.apply(A, END_TURN)
+    assert s.followers[A] == 32
+    event = [e for e in s.log(None) if e["type"] == "no_build"][-1]
+    assert event == {"type": "no_build", "seat": A, "bonus": 2, "could_not": True}
+    assert GAME.describe(event, A) == (
+        "You could not build anything and gain 2 followers as a consolation."
+    )
+
+
+def test_tr_r21_a_double_price_build_is_a_legal_build():
+    """TR-R21 with TR-R18: goods for a meadow away from one's statues at double price are a
+    legal build, so passing earns nothing."""
+    s = position([("bread", 2), ("tools", 2)], [], board={(0, 2): B})  # A has no statue
+    builds = [a for a in s.legal_actions(A) if a.kind == "build"]
+    assert builds and not s.consoled(A)
+    assert {a.payment for a in builds} == {(("bread", 2), ("tools", 2))}  # double price
+    s.apply(A, END_TURN)
+    assert s.followers[A] == 30
+
+
+def test_tr_r21_built_nothing_pays_anyone_who_builds_nothing():
+    """TR-R21, TR-E18 with ``consolation = built_nothing`` (ruleset reconstructed-1): +2
+    for every player who makes no build, even one who could have built."""
+    s = position([("bread", 1), ("tools", 1)], [], consolation="built_nothing")
+    assert any(a.kind == "build" for a in s.legal_actions(A)) and s.consoled(A)
+    s.apply(A, END_TURN)
+    assert s.followers[A] == 32
+    event = [e for e in s.log(None) if e["type"] == "no_build"][-1]
+    assert event == {"type": "no_build", "seat": A, "bonus": 2}
+    assert GAME.describe(event, None) == "Player 1 built nothing and gains 2 followers."
+    s2 = position([("bread", 1), ("tools", 1)], [], consolation="built_nothing")
+    s2.apply(A, build(3, 0, ("bread", 1), ("tools", 1)))
+    assert not s2.consoled(A)
+    s2.apply(A, END_TURN)
+    assert s2.followers[A] == 30
+
+
+def test_tr_r21_consolation_option_is_validated():
+    """A wrong value names the option and its values."""
+    with pytest.raises(OptionError) as err:
+        GAME.new_game(3, 1, {"consolation": "sometimes"})
+    assert "'consolation'" in str(err.value) and "could_not, built_nothing" in str(err.value)
 
 
 # TR-R22

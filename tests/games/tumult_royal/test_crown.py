@@ -6,6 +6,7 @@ from __future__ import annotations
 from .helpers import (
     DONE,
     END_TURN,
+    GAME,
     POOL,
     A,
     B,
@@ -99,21 +100,46 @@ def test_tr_e25_end_check_counts_the_kings_new_statues():
 
 # TR-R27
 def test_tr_r27_fog_reveal_after_the_scheduled_round():
+    """TR-R27, TR-D10: the scheduled tiles turn face up in phase 5 of the listed round, and
+    the log names them as players point at them."""
     s = crown(4, [3, 3, 3, 3], [5, 5, 5, 5], [A, B, C, D], 2)
-    assert s.face_up == [True, True, True, False]
+    # 4 players: column 0 after round 2; column 3 stays face down until round 4
+    assert s.face_up == [True, True, True, False, True, True, True, False]
     assert all(s.terrain(f) for f in s.land.fields_of_column(0))
+    fog = s.log(None)[-1]
+    assert fog == {"type": "fog", "tiles": [[0, 0], [1, 0]], "tile_columns": 4}
+    assert GAME.describe(fog, None) == "The fog lifts: the outer left column lies face up now."
     s = crown(2, [3, 3], [5, 5], [A, B], 2)
-    assert s.face_up == [True, False]
+    assert s.face_up == [True, False, True, False]
     s = crown(2, [3, 3], [5, 5], [A, B], 3)
-    assert s.face_up == [True, True]
+    assert s.face_up == [True, True, True, True]
     v = s.view(None)
-    assert all(p["design"] for p in v["landscape"]["positions"])
+    assert all(p["design"] and p["face_up"] for p in v["landscape"]["positions"])
+
+
+# TR-R27, TR-D8, TR-D10
+def test_tr_r27_three_players_reveal_half_the_landscape_in_two_steps():
+    """TR-D8: 3 of 6 tiles start face down (the seed's "jeweils die Hälfte"); TR-D10: they
+    turn face up in two steps, after rounds 2 and 4, as the ruleset data lists them."""
+    s = to_build(3, seed=51)
+    layout = s.rules.layouts[3]
+    assert s.face_up.count(False) == 3 == len(layout.face_down)
+    assert sorted(layout.reveal_after_round) == [2, 4]
+    seen = set()
+    for round_no in (2, 4):
+        s = crown(3, [3, 3, 3], [5, 5, 5], [A, B, C], round_no)
+        seen |= {tuple(t) for t in s.log(None)[-1]["tiles"]}
+        assert s.face_up.count(False) == 3 - len(layout.reveal_after_round[round_no])
+    assert seen == set(layout.face_down)
+    s = crown(3, [3, 3, 3], [5, 5, 5], [A, B, C], 3)
+    assert s.log(None)[-1]["type"] != "fog"  # nothing is revealed after round 3
 
 
 # TR-R27
 def test_tr_r27_reveal_comes_after_the_end_check():
     s = crown(3, [20, 5, 5], [10, 5, 5], [A, B, C], 6)
-    assert s.is_over() and s.face_up == [False, True, False]
+    start = to_build(3, seed=51).face_up
+    assert s.is_over() and s.face_up == start  # the game ended before any reveal
 
 
 # TR-R28

@@ -12,15 +12,17 @@ import pytest
 from spieltisch.engine.errors import DataError
 from spieltisch.games.tumult_royal.data import (
     Tile,
+    builtin_ruleset,
     default_ruleset,
     game_tiles,
     load_ruleset_file,
     parse_ruleset,
+    ruleset_for,
     ruleset_from_text,
 )
 
-# TR-D13: the default data object, copied from the rules text
-SPEC_DEFAULT = {
+# TR-D13: the data object printed in the rules text, ruleset reconstructed-1
+SPEC_RECONSTRUCTED_1 = {
     "ruleset_id": "tumult-royal/reconstructed-1",
     "player_counts": [2, 3, 4],
     "goods": ["bread", "marble", "tools"],
@@ -75,9 +77,23 @@ SPEC_DEFAULT = {
     "grace_reduction": 1,
 }  # fmt: skip
 
+# ruleset reconstructed-2, the default: half the tiles face down at every player count
+# (TR-D8, TR-R6), the 3-player positions and reveals chosen by `spieltisch calibrate`
+# (TR-D10, TR-R7); a face_down entry is a column (both tiles) or a [row, column] tile
+SPEC_DEFAULT = {
+    **SPEC_RECONSTRUCTED_1,
+    "ruleset_id": "tumult-royal/reconstructed-2",
+    "layout": {
+        "2": {"columns": 2, "face_down": [1], "reveal_after_round": {"3": [1]}},
+        "3": {"columns": 3, "face_down": [0, [0, 2]],
+              "reveal_after_round": {"2": [0], "4": [[0, 2]]}},
+        "4": {"columns": 4, "face_down": [0, 3], "reveal_after_round": {"2": [0], "4": [3]}},
+    },
+}  # fmt: skip
 
-def raw_data():
-    text = resources.files("spieltisch.games.tumult_royal").joinpath("data/tumult_royal.json")
+
+def raw_data(name="tumult_royal.json"):
+    text = resources.files("spieltisch.games.tumult_royal").joinpath(f"data/{name}")
     return json.loads(text.read_text("utf-8"))
 
 
@@ -98,6 +114,18 @@ def test_tr_d13_file_is_the_spec_default_plus_provenance():
     assert strip_provenance(doc) == SPEC_DEFAULT
 
 
+def test_tr_d13_reconstructed_1_is_kept_as_printed_in_the_rules():
+    """Ruleset reconstructed-1 (the rules text's TR-D13 object) stays, unchanged, for the
+    records made under it."""
+    doc = raw_data("tumult_royal_reconstructed-1.json")
+    assert "frozen" in doc.pop("source")
+    assert strip_provenance(doc) == SPEC_RECONSTRUCTED_1
+    old = builtin_ruleset("reconstructed-1")
+    assert old.ruleset_id == "tumult-royal/reconstructed-1"
+    assert old.layouts[3].face_down == ((0, 0), (0, 2), (1, 0), (1, 2))  # 4 of 6
+    assert ruleset_for("reconstructed-1") is old and ruleset_for("default") is default_ruleset()
+
+
 def test_tr_d13_provenance_notes_on_reconstructed_objects():
     doc = raw_data()
     assert "reconstructed" in doc["provenance"]  # goods_tile_template (R1, R2)
@@ -109,7 +137,7 @@ def test_tr_d13_provenance_notes_on_reconstructed_objects():
 def test_tr_d13_default_validates_and_spec_object_validates():
     rs = default_ruleset()
     assert rs is default_ruleset()
-    assert rs.ruleset_id == "tumult-royal/reconstructed-1"
+    assert rs.ruleset_id == "tumult-royal/reconstructed-2"
     assert parse_ruleset(SPEC_DEFAULT).landscape_tiles == rs.landscape_tiles
     assert json.loads(rs.raw) == raw_data()
     assert ruleset_from_text(rs.raw) == rs
@@ -216,15 +244,32 @@ def test_tr_d7_totals():
 
 
 def test_tr_d8_tr_d10_layouts():
+    """TR-D8: half the tile positions face down at every count (a column stands for both its
+    tiles); TR-D10: the reveal schedule by tile position."""
     rs = default_ruleset()
-    assert {p: (lay.columns, lay.face_down_columns) for p, lay in rs.layouts.items()} == {
-        2: (2, (1,)),
-        3: (3, (0, 2)),
-        4: (4, (0, 3)),
+    assert {p: (lay.columns, lay.face_down) for p, lay in rs.layouts.items()} == {
+        2: (2, ((0, 1), (1, 1))),
+        3: (3, ((0, 0), (0, 2), (1, 0))),
+        4: (4, ((0, 0), (0, 3), (1, 0), (1, 3))),
     }
-    assert rs.layouts[2].reveal_after_round == {3: (1,)}
-    assert rs.layouts[3].reveal_after_round == {2: (0,), 4: (2,)}
-    assert rs.layouts[4].reveal_after_round == {2: (0,), 4: (3,)}
+    for p, lay in rs.layouts.items():
+        assert len(lay.face_down) == p  # half of the 2p tiles
+    assert rs.layouts[2].reveal_after_round == {3: ((0, 1), (1, 1))}
+    assert rs.layouts[3].reveal_after_round == {2: ((0, 0), (1, 0)), 4: ((0, 2),)}
+    assert rs.layouts[4].reveal_after_round == {2: ((0, 0), (1, 0)), 4: ((0, 3), (1, 3))}
+
+
+def test_tr_d8_rulesets_with_face_down_columns_still_load():
+    """A ruleset written before tile positions existed (key ``face_down_columns``) loads
+    with the same meaning."""
+    doc = copy.deepcopy(raw_data())
+    doc["layout"]["4"] = {"columns": 4, "face_down_columns": [0, 3],
+                          "reveal_after_round": {"2": [0], "4": [3]}}  # fmt: skip
+    assert parse_ruleset(doc).layouts[4] == default_ruleset().layouts[4]
+    doc["layout"]["4"]["face_down_columns"] = [[0, 0]]
+    reject(doc, "layout.4.face_down_columns lists columns only")
+    doc["layout"]["4"]["face_down"] = [0, 3]
+    reject(doc, "layout.4 has both face_down and face_down_columns")
 
 
 def test_tr_d9_chronicle():
@@ -349,8 +394,21 @@ def test_tr_d8_rejects_missing_layout():
 
 
 def test_tr_d8_rejects_face_down_column_out_of_range():
-    reject(broken(set_in(("layout", "4", "face_down_columns"), [0, 4])),
-           "layout.4.face_down_columns has column 4")  # fmt: skip
+    reject(broken(set_in(("layout", "4", "face_down"), [0, 4])),
+           "layout.4.face_down has column 4")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("tiles", "message"),
+    [
+        ([[2, 0]], "layout.3.face_down has tile [2, 0] outside rows 0-1, columns 0-2"),
+        ([[0, 3]], "layout.3.face_down has tile [0, 3] outside"),
+        ([[0, 0, 1]], "a tile is [row, column]"),
+        ([0, [1, 0]], "layout.3.face_down lists tile [1, 0] twice"),
+    ],
+)
+def test_tr_d8_rejects_bad_tile_positions(tiles, message):
+    reject(broken(set_in(("layout", "3", "face_down"), tiles)), message)
 
 
 def test_tr_d10_rejects_reveal_column_out_of_range():
@@ -359,13 +417,15 @@ def test_tr_d10_rejects_reveal_column_out_of_range():
 
 
 def test_tr_d10_rejects_revealing_face_up_column():
-    reject(broken(set_in(("layout", "4", "reveal_after_round"), {"2": [1]})),
-           "layout.4.reveal_after_round.2 reveals column 1, which is already face up")  # fmt: skip
+    reject(
+        broken(set_in(("layout", "4", "reveal_after_round"), {"2": [1]})),
+        "layout.4.reveal_after_round.2 reveals tile [0, 1], which is already face up",
+    )
 
 
 def test_tr_d10_rejects_revealing_a_column_twice():
-    reject(broken(set_in(("layout", "3", "reveal_after_round"), {"2": [0], "4": [0]})),
-           "layout.3.reveal_after_round.4 reveals column 0")  # fmt: skip
+    reject(broken(set_in(("layout", "3", "reveal_after_round"), {"2": [0], "4": [[1, 0]]})),
+           "layout.3.reveal_after_round.4 reveals tile [1, 0]")  # fmt: skip
 
 
 def test_tr_d10_rejects_reveal_round_out_of_range():

@@ -142,9 +142,28 @@ def test_build_and_round_end_sentences() -> None:
     assert GAME.describe(crown, 0, "de") == (
         "Spieler 2 wird König, gibt Gefolgsleute ab und setzt 2 Statuen in die Königs-Chronik."
     )
-    fog = {"type": "fog", "columns": [0, 3]}
+    fog = {"type": "fog", "tiles": [[0, 0], [1, 0], [0, 2]], "tile_columns": 3}
     assert GAME.describe(fog, 0, "de") == (
-        "Der Nebel lichtet sich über den Spalten 0 und 3: die Landschaftsplättchen liegen offen."
+        "Der Nebel lichtet sich: Die Spalte links und das Plättchen oben rechts liegen jetzt offen."
+    )
+    assert GAME.describe(fog, 0) == (
+        "The fog lifts: the left column and the top right tile lie face up now."
+    )
+    fog = {"type": "fog", "tiles": [[1, 3]], "tile_columns": 4}
+    assert GAME.describe(fog, 0, "de") == (
+        "Der Nebel lichtet sich: Das Plättchen unten außen rechts liegt jetzt offen."
+    )
+    old = {"type": "fog", "columns": [0, 3]}  # rules version 1 named whole columns only
+    assert GAME.describe(old, 0, "de") == (
+        "Der Nebel lichtet sich: Spalte 1 und Spalte 4 liegen jetzt offen."
+    )
+    assert GAME.describe(old, 0) == "The fog lifts: column 1 and column 4 lie face up now."
+    could_not = {"type": "no_build", "seat": 1, "bonus": 2, "could_not": True}
+    assert GAME.describe(could_not, 0, "de") == (
+        "Spieler 2 konnte nichts aufstellen und erhält zum Trost 2 Gefolgsleute."
+    )
+    assert GAME.describe(could_not, 1, "de") == (
+        "Du konntest nichts aufstellen und erhältst zum Trost 2 Gefolgsleute."
     )
     grace = {"type": "grace", "seats": [0, 2]}
     assert GAME.describe(grace, 0) == "Grace for you, Player 3."

@@ -121,10 +121,16 @@ def test_tr_x2_build_with_overpayment():
 
 
 # TR-X3
-def test_tr_x3_rank_update_tax_chronicle_reveal():
-    s = to_build(3, seed=93)
+@pytest.mark.parametrize("ruleset", ["reconstructed-1", "default"])
+def test_tr_x3_rank_update_tax_chronicle_reveal(ruleset):
+    """TR-X3 is written for ruleset reconstructed-1 (column 0 revealed in round 2, column
+    2 in round 4); under the default reconstructed-2 round 4 reveals the last face-down
+    tile instead (TR-D10). The players hold no goods, so each ends the turn with the
+    consolation (TR-R21: they could not build)."""
+    s = to_build(3, seed=93, ruleset_data=ruleset)
     s.round = 4
-    s.face_up = [True, True, False]  # column 0 revealed in round 2
+    still_down = s.land.face_down_after(2)  # the round-2 reveal is done
+    s.face_up = [(tr, tc) not in still_down for tr, tc in s.land.positions]
     set_designs(s, s.designs, s.face_up)
     s.rank = [A, B, C]
     set_placed(s, [14, 16, 14])
@@ -135,7 +141,9 @@ def test_tr_x3_rank_update_tax_chronicle_reveal():
     assert s.followers == [14, 12, 17]
     assert s.placed(B) == 17 and s.reserve[B] == 8
     assert s.chronicle[-1] == (B, 1)
-    assert s.face_up == [True, True, True]
+    assert s.face_up == [True] * 6
+    fogs = [tuple(map(tuple, e["tiles"])) for e in s.log(None) if e["type"] == "fog"]
+    assert fogs == [still_down]  # column 2 (reconstructed-1), tile (0, 2) (default)
     assert s.grace == [True, False, True]
     assert s.round == 5 and not s.is_over()
 

@@ -141,7 +141,21 @@ def test_build_captions_name_terrain_field_and_every_tile() -> None:
     r, c = next((r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "M")
     meadow = build(r, c, ("bread", 1), ("tools", 3))
     assert GAME.action_label(meadow, view) == f"Build meadow on ({r},{c}), paying bread 1, tools 3"
-    assert GAME.action_label(END_TURN, view, "de") == "Bauzug beenden"
+    # nobody holds goods yet, so the builder could not build: the consolation (TR-R21)
+    assert view["consolation_due"] and view["consolation"] == "could_not"
+    assert GAME.action_label(END_TURN, view) == (
+        "End your build turn (+2 followers: you could not build)"
+    )
+    assert GAME.action_label(END_TURN, view, "de") == (
+        "Bauzug beenden (+2 Gefolgsleute zum Trost: du konntest nichts bauen)"
+    )
+    could = dict(view, consolation_due=False)
+    assert GAME.action_label(END_TURN, could) == "End your build turn"
+    assert GAME.action_label(END_TURN, could, "de") == "Bauzug beenden"
+    anyway = dict(view, consolation="built_nothing")
+    assert GAME.action_label(END_TURN, anyway, "de") == (
+        "Bauzug beenden (+2 Gefolgsleute für keinen Bau)"
+    )
 
 
 def test_start_statue_caption() -> None:
@@ -154,3 +168,22 @@ def test_start_statue_caption() -> None:
     r, c = action.field
     assert GAME.action_label(action, view) == f"Start statue on the meadow ({r},{c})"
     assert GAME.action_label(action, view, "de") == f"Startstatue auf ({r},{c}) stellen (Wiese)"
+
+
+def test_the_terminal_menu_marks_an_end_turn_with_the_consolation() -> None:
+    """TR-R21: the numbered menu tells a builder who could not build that ending the turn
+    brings +2 followers; one who could build sees the plain entry."""
+    from spieltisch.engine.markup import strip_markup
+    from spieltisch.games.tumult_royal.text import render_actions
+
+    s = to_grab(3, seed=5)
+    all_act(s, DONE)
+    seat = s.actors()[0]
+    view = s.view(seat)
+    legal = [a.to_json() for a in s.legal_actions(seat)]
+    menu = strip_markup(render_actions(legal, view))
+    assert view["consolation_due"] and legal == [END_TURN.to_json()]  # nobody holds goods
+    assert "end your build turn (+2 followers as a consolation)" in menu
+    assert "(+2 Gefolgsleute zum Trost)" in strip_markup(render_actions(legal, view, "de"))
+    plain = strip_markup(render_actions(legal, dict(view, consolation_due=False)))
+    assert "end your build turn" in plain and "consolation" not in plain

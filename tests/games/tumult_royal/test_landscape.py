@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spieltisch.games.tumult_royal.data import default_ruleset
+from spieltisch.games.tumult_royal.data import builtin_ruleset, default_ruleset
 from spieltisch.games.tumult_royal.landscape import make_landscape
 
 
@@ -25,16 +25,32 @@ def test_tr_d8_grid_size(players):
     assert make_landscape(players) is land
 
 
+def _column(c):
+    return ((0, c), (1, c))
+
+
 @pytest.mark.parametrize(
-    ("players", "down", "fields"), [(2, (1,), 18), (3, (0, 2), 18), (4, (0, 3), 36)]
+    ("players", "down", "fields"),
+    [
+        (2, _column(1), 18),
+        (3, ((0, 0), (0, 2), (1, 0)), 27),
+        (4, (*_column(0), *_column(3)), 36),
+    ],
 )
 def test_tr_d8_fields_available_at_start(players, down, fields):
+    """TR-D8: half the tiles face down at every count, so half the fields exist at the
+    start (3 players: 3 of 6 tiles, not the 4 of ruleset reconstructed-1)."""
     land = make_landscape(players)
-    assert land.face_down_columns == down
-    up = land.face_up_fields(land.face_down_columns)
-    assert len(up) == fields
+    assert set(land.face_down) == set(down) and len(down) == players
+    up = land.face_up_fields(land.face_down)
+    assert len(up) == fields == land.size // 2
     assert up == land.face_up_fields(land.face_down_after(0))
-    assert all(land.position_of(f)[1] not in down for f in up)
+    assert all(land.position_of(f) not in down for f in up)
+
+
+def test_tr_d8_reconstructed_1_keeps_two_of_six_open_for_three_players():
+    land = make_landscape(3, builtin_ruleset("reconstructed-1"))
+    assert len(land.face_up_fields(land.face_down)) == 18
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -124,13 +140,22 @@ def test_tr_d7_terrain_at_reads_the_design():
 @pytest.mark.parametrize(
     ("players", "schedule"),
     [
-        (2, [(0, (1,)), (2, (1,)), (3, ()), (10, ())]),
-        (3, [(0, (0, 2)), (1, (0, 2)), (2, (2,)), (3, (2,)), (4, ())]),
-        (4, [(0, (0, 3)), (2, (3,)), (4, ())]),
+        (2, [(0, _column(1)), (2, _column(1)), (3, ()), (10, ())]),
+        (
+            3,
+            [
+                (0, ((0, 0), (0, 2), (1, 0))),
+                (1, ((0, 0), (0, 2), (1, 0))),
+                (2, ((0, 2),)),
+                (3, ((0, 2),)),
+                (4, ()),
+            ],
+        ),
+        (4, [(0, (*_column(0), *_column(3))), (2, _column(3)), (4, ())]),
     ],
 )
 def test_tr_d10_reveal_schedule(players, schedule):
     land = make_landscape(players)
     for round_no, down in schedule:
-        assert land.face_down_after(round_no) == down
+        assert land.face_down_after(round_no) == tuple(sorted(down))
     assert len(land.face_up_fields(land.face_down_after(10))) == 18 * players

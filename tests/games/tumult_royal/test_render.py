@@ -123,8 +123,10 @@ def _check_text(view: dict[str, Any], rich: bool) -> str:
         cells = re.findall(r"(?:░░░| [MFHVC] |[MFHVC]\d[A-D])", rows[r])
         assert len(cells) == 3 * view["landscape"]["columns"]
         assert cells[c] == f"{cells[c][0]}{b['statues']}{'ABCD'[b['seat']]}"
-    fogged = 3 * (view["landscape"]["columns"] - len(view["landscape"]["face_up_columns"]))
-    assert all(row.count("░░░") == fogged for row in rows)
+    positions = view["landscape"]["positions"]
+    for r, row in enumerate(rows):  # each face-down tile fogs its 3 fields in 3 rows
+        fogged = 3 * sum(1 for p in positions if p["row"] == r // 3 and not p["face_up"])
+        assert row.count("░░░") == fogged
     if view["phase"] == "grab":
         assert "still choosing" in plain
     if view["round"] and view["phase"] != "game_over":

@@ -74,13 +74,16 @@ class Terrain:
     nonadjacent_allowed: bool
 
 
+Position = tuple[int, int]  # a tile position (tile row 0-1, tile column), TR-D8
+
+
 @dataclass(frozen=True)
 class Layout:
     """Landscape layout for one player count (TR-D8, TR-D10)."""
 
     columns: int
-    face_down_columns: tuple[int, ...]
-    reveal_after_round: dict[int, tuple[int, ...]]  # round -> columns turned face up
+    face_down: tuple[Position, ...]  # at setup, in reading order
+    reveal_after_round: dict[int, tuple[Position, ...]]  # round -> tiles turned face up
 
 
 @dataclass(frozen=True)
@@ -250,6 +253,32 @@ def _landscape_tiles(
     return tiles
 
 
+def _tiles_of(value: Any, where: str, columns: int) -> list[Position]:
+    """A list of tile positions: ``[row, column]`` pairs, or a column number for both
+    tiles of that column (TR-D8: "a whole column where that gives half")."""
+    out: list[Position] = []
+    for item in _list(value, where):
+        if isinstance(item, list):
+            if len(item) != 2:
+                raise _fail(f"{where} has {item!r}: a tile is [row, column]")
+            row, col = _int(item[0], f"{where}[] row"), _int(item[1], f"{where}[] column")
+            if row > 1 or col >= columns:
+                raise _fail(
+                    f"{where} has tile {[row, col]} outside rows 0-1, columns 0-{columns - 1}"
+                )
+            tiles = [(row, col)]
+        else:
+            col = _int(item, f"{where}[]")
+            if col >= columns:
+                raise _fail(f"{where} has column {col} outside 0..{columns - 1}")
+            tiles = [(0, col), (1, col)]
+        for tile in tiles:
+            if tile in out:
+                raise _fail(f"{where} lists tile {list(tile)} twice")
+            out.append(tile)
+    return out
+
+
 def _layouts(
     doc: dict[str, Any], player_counts: tuple[int, ...], max_rounds: int
 ) -> dict[int, Layout]:
@@ -261,40 +290,34 @@ def _layouts(
         columns = _int(lay.get("columns"), f"{where}.columns", 1)
         if columns != p:
             raise _fail(f"{where}.columns must be {p} (one column per player), not {columns}")
-        down_doc = _list(lay.get("face_down_columns"), f"{where}.face_down_columns")
-        down = []
-        for c in down_doc:
-            c = _int(c, f"{where}.face_down_columns[]")
-            if c >= columns:
-                raise _fail(f"{where}.face_down_columns has column {c} outside 0..{columns - 1}")
-            if c in down:
-                raise _fail(f"{where}.face_down_columns lists column {c} twice")
-            down.append(c)
+        # "face_down_columns" is the key of rulesets written before tile positions existed
+        if "face_down" in lay and "face_down_columns" in lay:
+            raise _fail(f"{where} has both face_down and face_down_columns; keep face_down")
+        key = "face_down" if "face_down" in lay else "face_down_columns"
+        if key == "face_down_columns" and any(
+            isinstance(c, list) for c in _list(lay.get(key), f"{where}.{key}")
+        ):
+            raise _fail(f"{where}.face_down_columns lists columns only; use face_down for tiles")
+        down = _tiles_of(lay.get(key), f"{where}.{key}", columns)
         reveal_doc = _obj(lay.get("reveal_after_round"), f"{where}.reveal_after_round")
-        rounds: dict[int, list[Any]] = {}
-        for key, cols in reveal_doc.items():
-            k = _int_key(key, f"{where}.reveal_after_round")
+        rounds: dict[int, Any] = {}
+        for k_text, tiles in reveal_doc.items():
+            k = _int_key(k_text, f"{where}.reveal_after_round")
             if not 1 <= k <= max_rounds:
                 raise _fail(f"{where}.reveal_after_round round {k} is outside 1..{max_rounds}")
-            rounds[k] = _list(cols, f"{where}.reveal_after_round.{k}")
+            rounds[k] = tiles
         still_down = set(down)
-        reveal: dict[int, tuple[int, ...]] = {}
+        reveal: dict[int, tuple[Position, ...]] = {}
         for k in sorted(rounds):
-            cols_k = []
-            for c in rounds[k]:
-                c = _int(c, f"{where}.reveal_after_round.{k}[]")
-                if c >= columns:
+            tiles_k = _tiles_of(rounds[k], f"{where}.reveal_after_round.{k}", columns)
+            for tile in tiles_k:
+                if tile not in still_down:
                     raise _fail(
-                        f"{where}.reveal_after_round.{k} has column {c} outside 0..{columns - 1}"
+                        f"{where}.reveal_after_round.{k} reveals tile {list(tile)}, which is "
+                        "already face up"
                     )
-                if c not in still_down:
-                    raise _fail(
-                        f"{where}.reveal_after_round.{k} reveals column {c}, which is already"
-                        " face up"
-                    )
-                still_down.discard(c)
-                cols_k.append(c)
-            reveal[k] = tuple(cols_k)
+                still_down.discard(tile)
+            reveal[k] = tuple(sorted(tiles_k))
         layouts[p] = Layout(columns, tuple(sorted(down)), reveal)
     return layouts
 
@@ -387,10 +410,31 @@ def game_tiles(ruleset: Ruleset, players: int) -> tuple[Tile, ...]:
     )
 
 
+# The built-in rulesets by the name option ``ruleset_data`` takes. "default" is the current
+# one (reconstructed-2); older ones stay, frozen, so that records made under them replay.
+BUILTIN_RULESETS = {
+    "default": "data/tumult_royal.json",
+    "reconstructed-1": "data/tumult_royal_reconstructed-1.json",
+}
+
+
 @functools.cache
-def default_ruleset() -> Ruleset:
-    text = resources.files(__package__).joinpath("data/tumult_royal.json").read_text("utf-8")
+def builtin_ruleset(name: str) -> Ruleset:
+    """A ruleset shipped with the engine, by its name in ``BUILTIN_RULESETS``."""
+    path = BUILTIN_RULESETS[name]
+    text = resources.files(__package__).joinpath(path).read_text("utf-8")
     return parse_ruleset(json.loads(text))
+
+
+def default_ruleset() -> Ruleset:
+    return builtin_ruleset("default")
+
+
+def ruleset_for(value: Any) -> Ruleset:
+    """The ruleset an option value ``ruleset_data`` names: a built-in name or a data object."""
+    if isinstance(value, str) and value in BUILTIN_RULESETS:
+        return builtin_ruleset(value)
+    return ruleset_from_text(json.dumps(value, sort_keys=True))
 
 
 @functools.lru_cache(maxsize=32)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .describe_de import describe_event_de
+from .names import fog_tiles, tiles_text
 
 
 def _who(seat: Any, viewer: int | None) -> str:
@@ -85,10 +86,13 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
             f"statue(s), {event['surplus']} follower(s) for overpaying."
         )
     if kind == "no_build":
-        return (
-            f"{who} built nothing and {'gain' if event['seat'] == viewer else 'gains'} "
-            f"{event['bonus']} followers."
-        )
+        gains = "gain" if event["seat"] == viewer else "gains"
+        if event.get("could_not"):  # TR-R21, consolation = could_not
+            return (
+                f"{who} could not build anything and {gains} {event['bonus']} followers "
+                "as a consolation."
+            )
+        return f"{who} built nothing and {gains} {event['bonus']} followers."
     if kind == "end_turn":
         return f"{who} ended the build turn."
     if kind == "crown":
@@ -99,8 +103,9 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
             "to the chronicle."
         )
     if kind == "fog":
-        cols = ", ".join(str(c) for c in event["columns"])
-        return f"The fog lifts over tile column(s) {cols}."
+        tiles, columns = fog_tiles(event)
+        where, plural = tiles_text(tiles, columns, "en")
+        return f"The fog lifts: {where} {'lie' if plural else 'lies'} face up now."
     if kind == "grace":
         names = ", ".join(_who(s, viewer) for s in event["seats"])
         return f"Grace for {names}."

@@ -9,7 +9,15 @@ from collections.abc import Callable
 from typing import Any
 
 from .data import default_ruleset
-from .names import TERRAINS_DE_ACC, good_name, payment_text, seat_list, seat_name
+from .names import (
+    TERRAINS_DE_ACC,
+    fog_tiles,
+    good_name,
+    payment_text,
+    seat_list,
+    seat_name,
+    tiles_text,
+)
 from .text import field_text, labels
 
 JSON = dict[str, Any]
@@ -141,6 +149,14 @@ def _build(e: JSON, v: int | None) -> str:
 
 
 def _no_build(e: JSON, v: int | None) -> str:
+    if e.get("could_not"):  # TR-R21, consolation = could_not
+        return _by(
+            e["seat"],
+            v,
+            "Du konntest nichts aufstellen und erhältst zum Trost {n}.",
+            "{who} konnte nichts aufstellen und erhält zum Trost {n}.",
+            n=_followers(e["bonus"]),
+        )
     return _by(
         e["seat"],
         v,
@@ -165,13 +181,9 @@ def _crown(e: JSON, v: int | None) -> str:
 
 
 def _fog(e: JSON, v: int | None) -> str:
-    cols = [str(c) for c in e["columns"]]
-    where = (
-        f"Spalte {cols[0]}"
-        if len(cols) == 1
-        else f"den Spalten {', '.join(cols[:-1])} und {cols[-1]}"
-    )
-    return f"Der Nebel lichtet sich über {where}: die Landschaftsplättchen liegen offen."
+    tiles, columns = fog_tiles(e)
+    where, plural = tiles_text(tiles, columns, "de")
+    return f"Der Nebel lichtet sich: {_cap(where)} {'liegen' if plural else 'liegt'} jetzt offen."
 
 
 def _grace(e: JSON, v: int | None) -> str:

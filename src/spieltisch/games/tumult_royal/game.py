@@ -3,20 +3,19 @@ captions."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine.action import Action
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.options import Option, data_option, resolve_options
 from . import actions
-from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
+from .data import BUILTIN_RULESETS, Ruleset, load_ruleset_file, parse_ruleset, ruleset_for
 from .describe import describe_event
 from .encoding import TumultEncoding, encoding_for
 from .labels import action_label
-from .state import TumultState
+from .state import CONSOLATIONS, TumultState
 
 
 def _positive_int(value: Any, players: int) -> int:
@@ -49,6 +48,14 @@ OPTIONS = (
         choices=("units", "tiles"),
     ),
     Option(
+        "consolation",
+        "could_not",
+        "Who gets the +2 followers of a build turn without a statue: could_not = only a "
+        "player who had no legal build at the start of the turn (the seed's reading), "
+        "built_nothing = anyone who builds nothing (ruleset reconstructed-1) (TR-R21).",
+        choices=CONSOLATIONS,
+    ),
+    Option(
         "grab_ticks",
         24,
         "Ticks T of the grab phase (TR-G1).",
@@ -64,8 +71,11 @@ OPTIONS = (
     ),
     data_option(
         "ruleset_data",
-        "Every printed number (TR-D13): 'default' or a full data object; --edition FILE loads one.",
+        "Every printed number (TR-D13): 'default' (ruleset reconstructed-2), "
+        "'reconstructed-1' (3 players with 4 of 6 tiles face down, kept for old records) or a "
+        "full data object; --edition FILE loads one.",
         parse_ruleset,
+        tuple(BUILTIN_RULESETS),
     ),
 )
 
@@ -73,17 +83,35 @@ OPTIONS = (
 class TumultRoyal(Game):
     id = "tumult-royal"
     name = "Tumult Royal"
-    version = 1
+    version = 2  # 2: ruleset reconstructed-2 (TR-R21 consolation, TR-D8 half face down)
     min_players = 2
     max_players = 4
     default_players = 3
     options = OPTIONS
+    # records of rules version 1 gave the consolation to anyone who built nothing
+    legacy_options: ClassVar[Mapping[str, tuple[int, Any]]] = {"consolation": (2, "built_nothing")}
 
-    def ruleset(self, options: dict[str, Any]) -> Any:
-        data = options["ruleset_data"]
-        if data == "default":
-            return default_ruleset()
-        return ruleset_from_text(json.dumps(data, sort_keys=True))
+    def upgrade_options(
+        self, options: Mapping[str, Any], version: int | None = None
+    ) -> dict[str, Any]:
+        """Rules version 1 played the default data of its day, ruleset reconstructed-1 (3
+        players: 4 of 6 tiles face down); options stored then lack ``consolation``."""
+        old = "consolation" not in options and (version is None or version < 2)
+        out = super().upgrade_options(options, version)
+        if old and out.get("ruleset_data", "default") == "default":
+            out["ruleset_data"] = "reconstructed-1"
+        return out
+
+    def upgrade_state_data(self, data: JSON, version: int) -> JSON:
+        """Rules version 1 stored the fog per tile column; now it is per tile position."""
+        out = dict(data)
+        if version < 2:
+            columns = list(data["face_up"])
+            out["face_up"] = columns + columns  # row 0, then row 1 (reading order)
+        return out
+
+    def ruleset(self, options: dict[str, Any]) -> Ruleset:
+        return ruleset_for(options["ruleset_data"])
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return TumultState.new(players, seed, options, self.ruleset(options))
@@ -131,6 +159,15 @@ class TumultRoyal(Game):
                         label=f"{players}p {variant}",
                     )
                 )
+        cases.append(  # ruleset reconstructed-1, as records of rules version 1 play
+            ConformanceCase(
+                players=3,
+                options={"consolation": "built_nothing", "ruleset_data": "reconstructed-1"},
+                games=60,
+                deep_every=30,
+                label="3p reconstructed-1, built_nothing",
+            )
+        )
         return cases
 
 

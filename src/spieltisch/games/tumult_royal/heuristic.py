@@ -32,8 +32,12 @@ Rules of thumb, as the code encodes them:
    spoiled by a meadow that eats its bread), plus followers from overpayment, plus a small
    positional bonus (free neighbours, reachable villages and castles). The best build is
    taken; the turn ends when no build is left (unspent tiles are lost at the end of the
-   round anyway; a turn without any build earns the +2 bonus). Overpayment followers count
-   towards the crown: the King's chronicle statues are placed statues too.
+   round anyway). Ending the turn is worth the +2 consolation where TR-R21 gives it: to a
+   player without any legal build (``consolation = could_not``, the default), or to anyone
+   who builds nothing (``built_nothing``); a statue is worth more, so the bot builds
+   whenever it can, and while grabbing it values goods that buy no statue at the
+   consolation. Overpayment followers count towards the crown: the King's chronicle statues
+   are placed statues too.
 5. **Start statues** go on the meadow with the richest free surroundings (villages and
    castles within two steps, room to grow), away from the other players.
 
@@ -202,7 +206,10 @@ class HeuristicBot:
         caps = _caps(state, seat)
         reserve = state.reserve[seat]
         land, owner = state.land, state.owner
-        best, choice = -1e9, END_TURN
+        # ending the turn earns the consolation only where TR-R21 gives it for this turn:
+        # always under built_nothing, only without any legal build under could_not
+        best = p.follower * state.rules.no_build_bonus if state.consoled(seat) else 0.0
+        choice: Action = END_TURN
         cost_cache: dict[int, tuple[int, int, int]] = {}
         for action in legal:
             if not isinstance(action, TumultAction) or action.kind != "build":
@@ -329,6 +336,9 @@ class _GrabInfo:
             self.demand = [(state.demand[0], 1.0)]
         self.pool_cache: dict[tuple[int, int], Dist] = {}
         self.other_cache: dict[int, list[Dist]] = {}
+        # the consolation in statues; the bot always builds when it can, so under either
+        # reading of TR-R21 it is paid exactly when the goods buy nothing
+        self.consolation = params.follower * rules.no_build_bonus
 
     def _pool_dist(self, g: int) -> Dist:
         key = (g, self.unknown_free)
@@ -392,12 +402,13 @@ class _GrabInfo:
         return out
 
     def value(self, units: list[float]) -> float:
+        """Statues the goods are expected to buy, or the consolation if they buy none."""
         pad = self.params.pad * min(1.0, self.remaining / 8)
-        return _potential(
-            (units[0] + pad, units[1] + pad, units[2] + pad),
-            self.caps,
-            self.state.reserve[self.seat],
-        )
+        reserve = self.state.reserve[self.seat]
+        statues = _potential((units[0] + pad, units[1] + pad, units[2] + pad), self.caps, reserve)
+        if _potential((units[0], units[1], units[2]), self.caps, reserve) < 1:
+            statues += self.consolation  # TR-R21: a player who cannot build gets it
+        return statues
 
     def keep_score(self, t: int) -> float:
         """Marginal statue value of keeping tile ``t`` minus the added expected punishment."""

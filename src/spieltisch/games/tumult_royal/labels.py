@@ -27,6 +27,9 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "build": "Build {terrain} on {field}, paying {paid}",
         "build_statues": "Build {terrain} ({n} statues) on {field}, paying {paid}",
         "end_turn": "End your build turn",
+        "end_turn_consoled": "End your build turn (+{n} followers: {why})",
+        "could_not": "you could not build",
+        "built_nothing": "you built nothing",
     },
     "de": {
         "place_start": "Startstatue auf {field} stellen ({terrain})",
@@ -39,6 +42,9 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "build": "{terrain} auf {field} bauen, zahlen: {paid}",
         "build_statues": "{terrain} ({n} Statuen) auf {field} bauen, zahlen: {paid}",
         "end_turn": "Bauzug beenden",
+        "end_turn_consoled": "Bauzug beenden (+{n} Gefolgsleute {why})",
+        "could_not": "zum Trost: du konntest nichts bauen",
+        "built_nothing": "für keinen Bau",
     },
 }
 
@@ -86,5 +92,8 @@ def action_label(action: Action, view: JSON, lang: str = "en") -> str:
         paid = payment_text(action.payment, rules(view).goods, lang)
         key = "build_statues" if statues > 1 else "build"
         return words[key].format(terrain=name, n=statues, field=field, paid=paid)
+    if kind == "end_turn" and view.get("consolation_due"):  # TR-R21
+        why = words["built_nothing" if view.get("consolation") == "built_nothing" else "could_not"]
+        return words["end_turn_consoled"].format(n=rules(view).no_build_bonus, why=why)
     template = words.get(kind)
     return str(action) if template is None else template

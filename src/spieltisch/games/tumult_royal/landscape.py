@@ -1,4 +1,4 @@
-"""Landscape geometry (TR-D8, TR-D10): tile positions, fields, neighbours and fog columns.
+"""Landscape geometry (TR-D8, TR-D10): tile positions, fields, neighbours and fog.
 
 A field is one integer ``r * width + c`` on the 6 x 3N grid (N = players = tile columns),
 so ascending integers are row-major order. Tile position ``(tr, tc)`` holds the fields
@@ -26,8 +26,8 @@ class Landscape:
     width: int  # 3N field columns
     height: int  # 6 field rows
     tiles: Mapping[str, tuple[str, str, str]]  # design id -> rows (TR-D7)
-    face_down_columns: tuple[int, ...]  # at setup (TR-D8)
-    reveal_after_round: Mapping[int, tuple[int, ...]]  # TR-D10
+    face_down: tuple[Position, ...]  # tile positions face down at setup (TR-D8)
+    reveal_after_round: Mapping[int, tuple[Position, ...]]  # TR-D10
     positions: tuple[Position, ...]  # reading order (TR-S5)
     pos: tuple[Position, ...]  # field -> tile position
     loc: tuple[Position, ...]  # field -> local cell of its tile
@@ -80,16 +80,18 @@ class Landscape:
         """The terrain code of every field, indexed by field."""
         return tuple(self.terrain_at(designs, f) for f in range(self.size))
 
-    def face_down_after(self, round_no: int) -> tuple[int, ...]:
-        """Face-down columns once the reveals of rounds ``<= round_no`` are done (TR-D10);
-        ``round_no = 0`` gives the setup state."""
-        revealed = {c for k, cols in self.reveal_after_round.items() if k <= round_no for c in cols}
-        return tuple(c for c in self.face_down_columns if c not in revealed)
+    def face_down_after(self, round_no: int) -> tuple[Position, ...]:
+        """Face-down tile positions once the reveals of rounds ``<= round_no`` are done
+        (TR-D10); ``round_no = 0`` gives the setup state."""
+        revealed = {
+            t for k, tiles in self.reveal_after_round.items() if k <= round_no for t in tiles
+        }
+        return tuple(t for t in self.face_down if t not in revealed)
 
-    def face_up_fields(self, face_down: Iterable[int]) -> tuple[int, ...]:
-        """Fields that exist for play when the columns ``face_down`` are fogged (TR-D8)."""
+    def face_up_fields(self, face_down: Iterable[Position]) -> tuple[int, ...]:
+        """Fields that exist for play when the tiles ``face_down`` are fogged (TR-D8)."""
         down = set(face_down)
-        return tuple(f for f in range(self.size) if self.pos[f][1] not in down)
+        return tuple(f for f in range(self.size) if self.pos[f] not in down)
 
 
 _CACHE: dict[tuple[int, str], Landscape] = {}
@@ -127,7 +129,7 @@ def make_landscape(players: int, ruleset: Ruleset | None = None) -> Landscape:
         width=w,
         height=HEIGHT,
         tiles=rs.landscape_tiles,
-        face_down_columns=layout.face_down_columns,
+        face_down=layout.face_down,
         reveal_after_round=layout.reveal_after_round,
         positions=positions,
         pos=pos,

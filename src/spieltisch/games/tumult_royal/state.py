@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 POOL, ASIDE = -1, -2  # tile locations besides a seat (held)
 START, GRAB, BUILD, OVER = "setup_start_statues", "grab", "build", "game_over"
+# TR-R21: who gets the consolation for a build turn without a statue
+COULD_NOT, BUILT_NOTHING = "could_not", "built_nothing"
+CONSOLATIONS = (COULD_NOT, BUILT_NOTHING)  # the default (the seed's reading) first
 
 
 class TumultState(State):
@@ -72,7 +75,7 @@ class TumultState(State):
     tiles: tuple[Tile, ...]  # the game set (TR-S3), by tile index
     faces: tuple[Face, ...]  # (good name, value) per tile index
     designs: list[str]  # landscape design per tile position (tr * columns + tc), then unused ones
-    face_up: list[bool]  # per tile column
+    face_up: list[bool]  # per tile position, in reading order (tr * columns + tc)
     codes: list[str]  # terrain code per field, '' on a face-down tile (derived, cached)
     owner: list[int]  # per field: seat whose statues stand there, -1 if none
     statues: list[int]  # per field: number of statues
@@ -110,7 +113,7 @@ class TumultState(State):
         self.tiles = game_tiles(rules, players)
         self.faces = tuple((rules.goods[t.good], t.value) for t in self.tiles)
         self.designs = []
-        self.face_up = [True] * self.land.columns
+        self.face_up = [True] * len(self.land.positions)
         self.codes = []
         size = self.land.size
         self.owner = [-1] * size
@@ -151,8 +154,8 @@ class TumultState(State):
         designs = list(rules.landscape_tiles)
         self.chance.shuffle("landscape", designs)  # TR-S5
         self.designs = designs
-        for column in rules.layouts[players].face_down_columns:
-            self.face_up[column] = False
+        for tr, tc in rules.layouts[players].face_down:  # TR-D8
+            self.face_up[self.land.position_index(tr, tc)] = False
         self._update_codes()
         self.events.append({"type": "setup", "ranks": list(rank)})
         self.phase = START  # TR-S7: rank P first, the King last
@@ -176,9 +179,10 @@ class TumultState(State):
         codes = []
         for f in range(land.size):
             tr, tc = land.pos[f]
-            if self.face_up[tc]:
+            i = tr * land.columns + tc
+            if self.face_up[i]:
                 lr, lc = land.loc[f]
-                codes.append(tiles[self.designs[tr * land.columns + tc]][lr][lc])
+                codes.append(tiles[self.designs[i]][lr][lc])
             else:
                 codes.append("")
         self.codes = codes
@@ -573,12 +577,28 @@ class TumultState(State):
         if self.reserve[seat] == 0:
             self._finish(seat, "25th statue")  # TR-V1
 
+    def has_legal_build(self, seat: int) -> bool:
+        """Whether ``seat`` could build anything now (a field and a valid payment)."""
+        costs = {cost for _, cost in self._build_fields(seat)}
+        return any(self._payments(seat, cost) for cost in costs)
+
+    def consoled(self, seat: int) -> bool:
+        """TR-R21: whether ending the build turn now gives ``seat`` the consolation. A turn
+        without a build changes nothing, so "no legal build at the start of the turn" is
+        judged on the position now."""
+        if self.built:
+            return False
+        if self.options["consolation"] == BUILT_NOTHING:
+            return True
+        return not self.has_legal_build(seat)
+
     def _end_build_turn(self, seat: int) -> None:
-        if not self.built:
+        if self.consoled(seat):
             self.followers[seat] += self.rules.no_build_bonus  # TR-R21
-            self.events.append(
-                {"type": "no_build", "seat": seat, "bonus": self.rules.no_build_bonus}
-            )
+            event: JSON = {"type": "no_build", "seat": seat, "bonus": self.rules.no_build_bonus}
+            if self.options["consolation"] == COULD_NOT:
+                event["could_not"] = True
+            self.events.append(event)
         self.events.append({"type": "end_turn", "seat": seat})
         self.turn += 1
         self.built = False
@@ -619,12 +639,13 @@ class TumultState(State):
                 self._finish(-1, "threshold")
                 return
         reveal = rules.layouts[self.players].reveal_after_round.get(self.round, ())
-        for column in reveal:  # TR-R27
-            self.face_up[column] = True
-        if reveal:
+        if reveal:  # TR-R27
+            for tr, tc in reveal:
+                self.face_up[self.land.position_index(tr, tc)] = True
             self._update_codes()
-        if reveal:
-            self.events.append({"type": "fog", "columns": list(reveal)})
+            self.events.append(
+                {"type": "fog", "tiles": [list(t) for t in reveal], "tile_columns": self.players}
+            )
 
     def _grace(self) -> None:
         least = min(self.placed(s) for s in range(self.players))  # TR-R28
@@ -743,9 +764,7 @@ class TumultState(State):
         other = self.clone()
         other._moves = None
         # 1. landscape: designs not visible face up go to the face-down positions at random
-        columns = self.land.columns
-        positions = 2 * columns
-        visible = {i for i in range(positions) if self.face_up[i % columns]}
+        visible = {i for i, up in enumerate(self.face_up) if up}
         hidden = sorted(self.designs[i] for i in range(len(self.designs)) if i not in visible)
         rng.shuffle(hidden)
         for i in range(len(self.designs)):
@@ -799,12 +818,11 @@ class TumultState(State):
             {
                 "row": i // columns,
                 "col": i % columns,
-                "design": self.designs[i] if self.face_up[i % columns] else None,
-                "rows": list(rules.landscape_tiles[self.designs[i]])
-                if self.face_up[i % columns]
-                else None,
+                "face_up": up,
+                "design": self.designs[i] if up else None,
+                "rows": list(rules.landscape_tiles[self.designs[i]]) if up else None,
             }
-            for i in range(2 * columns)
+            for i, up in enumerate(self.face_up)
         ]
         board = [
             {"field": list(land.rc(f)), "seat": self.owner[f], "statues": self.statues[f]}
@@ -855,12 +873,14 @@ class TumultState(State):
             "phase": self.phase,
             "actors": list(self.actors()),
             "turn_of": None if self.phase not in (START, BUILD) else self.actor(),
+            # TR-R21: whether ending the current build turn now earns the consolation
+            "consolation": self.options["consolation"],
+            "consolation_due": self.phase == BUILD and self.consoled(self.actor()),
             "demand": {rules.goods[g]: (self.demand[g] or None) for g in range(3)},
             "tick": self.tick,
             "grab_ticks": self.options["grab_ticks"],
             "landscape": {
                 "columns": columns,
-                "face_up_columns": [c for c in range(columns) if self.face_up[c]],
                 "positions": positions,
             },
             "board": board,
@@ -964,8 +984,10 @@ class TumultState(State):
             if sorted(self.designs) != sorted(rules.landscape_tiles):
                 raise StateFormatError("'designs' must list every landscape design once")
             self.face_up = [bool(v) for v in data["face_up"]]
-            if len(self.face_up) != self.land.columns:
-                raise StateFormatError(f"'face_up' must have {self.land.columns} columns")
+            if len(self.face_up) != len(self.land.positions):
+                raise StateFormatError(
+                    f"'face_up' must have one entry per tile position ({len(self.land.positions)})"
+                )
             self._update_codes()
             for f, seat, count in data["board"]:
                 if not (0 <= f < size and 0 <= seat < players and count >= 1):

@@ -11,13 +11,12 @@ rendering never shows more than the seat knows (TR-H2). The chronicle's printed 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from ...engine.markup import escape, pad, visible_len, wrap
-from .data import Ruleset, default_ruleset, ruleset_from_text
+from .data import Ruleset, ruleset_for
 
 WIDTH = 96  # wrap long lists before the 100-column limit
 
@@ -113,6 +112,7 @@ LABELS: dict[str, dict[str, str]] = {
         "act_done": "done: stop grabbing this round",
         "act_wait": "wait",
         "act_end_turn": "end your build turn",
+        "act_consolation": "(+{n} followers as a consolation)",
         "act_build": "Build {terrain} on {field} ({statues} statue(s), cost {cost}), paying:",
         "nothing": "nothing",
         "t_M": "a meadow",
@@ -196,6 +196,7 @@ LABELS: dict[str, dict[str, str]] = {
         "act_done": "fertig: in dieser Runde nicht mehr rauben",
         "act_wait": "warten",
         "act_end_turn": "den Bauzug beenden",
+        "act_consolation": "(+{n} Gefolgsleute zum Trost)",
         "act_build": "{terrain} auf {field} bauen ({statues} Statue(n), Kosten {cost}), zahlen:",
         "nothing": "nichts",
         "t_M": "Wiese",
@@ -209,10 +210,7 @@ LABELS: dict[str, dict[str, str]] = {
 
 def rules(view: dict[str, Any]) -> Ruleset:
     """The data the game is played with (chronicle numbers, terrain capacities and costs)."""
-    data = view.get("ruleset_data", "default")
-    if data == "default":
-        return default_ruleset()
-    return ruleset_from_text(json.dumps(data, sort_keys=True))
+    return ruleset_for(view.get("ruleset_data", "default"))
 
 
 def labels(lang: str) -> dict[str, str]:
@@ -608,6 +606,9 @@ def render_actions(
             builds.setdefault((field[0], field[1]), []).append(
                 f"{num} " + (" ".join(paid) or lab["nothing"])
             )
+        elif kind == "end_turn" and view.get("consolation_due"):  # TR-R21
+            bonus = lab["act_consolation"].format(n=rules(view).no_build_bonus)
+            others.append(f"  {num} {lab['act_end_turn']} {bonus}")
         elif f"act_{kind}" in lab:
             others.append(f"  {num} {lab[f'act_{kind}']}")
         else:

@@ -80,14 +80,17 @@
     const box = $("options");
     box.innerHTML = "";
     g.options.forEach((opt) => {
-      if (opt.values.indexOf("data object") >= 0) return; // editions: by file, not here
+      // data options: their built-in data sets, if there is a choice (files: --edition)
+      const data = opt.values.indexOf("data object") >= 0;
+      if (data && (opt.presets || []).length < 2) return;
+      const choices = data ? opt.presets : opt.choices;
       const label = document.createElement("label");
       label.title = opt.doc;
       label.textContent = opt.name + " ";
       let input;
-      if (opt.choices) {
+      if (choices) {
         input = document.createElement("select");
-        opt.choices.forEach((c) => {
+        choices.forEach((c) => {
           const o = document.createElement("option");
           o.value = JSON.stringify(c); o.textContent = String(c);
           if (JSON.stringify(c) === JSON.stringify(opt.default)) o.selected = true;
@@ -99,7 +102,7 @@
       }
       input.name = "option:" + opt.name;
       input.dataset.initial = input.value;
-      input.dataset.choice = opt.choices ? "1" : "";
+      input.dataset.choice = choices ? "1" : "";
       label.appendChild(input);
       const small = document.createElement("small");
       small.textContent = " " + opt.doc;
