@@ -134,9 +134,14 @@ def _pct(x: float) -> str:
 
 
 def report_markdown(
-    reports: Sequence[CountReport], command: str, options: Mapping[str, Any], bots: str
+    reports: Sequence[CountReport],
+    command: str,
+    options: Mapping[str, Any],
+    bots: str,
+    extra: str = "",
 ) -> str:
-    """The calibration report as Markdown (the file ``docs/games/tumult-royal-calibration.md``)."""
+    """The calibration report as Markdown (the file ``docs/games/tumult-royal-calibration.md``);
+    ``extra`` is a further section (Markdown) placed before the verdict."""
     lines = [
         "# Tumult Royal: calibration of the reconstructed numbers",
         "",
@@ -214,15 +219,17 @@ def report_markdown(
     ]
     for rep in reports:
         n = len(rep.games)
-        cells = []
+        seat_cells = []
         for s in range(4):
             if s >= rep.players:
-                cells.append("–")
+                seat_cells.append("–")
                 continue
             wins = rep.seat_wins()[s]
             lo, hi = wilson_interval(wins, n)
-            cells.append(f"{_pct(wins / max(1, n))} [{_pct(lo)}, {_pct(hi)}]")
-        lines.append(f"| {rep.players} | " + " | ".join(cells) + " |")
+            seat_cells.append(f"{_pct(wins / max(1, n))} [{_pct(lo)}, {_pct(hi)}]")
+        lines.append(f"| {rep.players} | " + " | ".join(seat_cells) + " |")
+    if extra:
+        lines += ["", extra.rstrip("\n")]
     lines += ["", "## Verdict", ""]
     shares = [rep.share_in_review_range() for rep in reports]
     if all(s >= 0.95 for s in shares):

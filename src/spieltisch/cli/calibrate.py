@@ -14,7 +14,7 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..analysis import tumult_calibration
+from ..analysis import tumult_calibration, tumult_fog
 from ..engine.errors import OptionError
 from .config import check_options, check_writable, game_options, load_game, parse_seats
 from .console import err, out, reports_errors
@@ -35,6 +35,14 @@ def calibrate(
     out_file: Annotated[
         Path | None, typer.Option("--out", help="Write the Markdown report here.")
     ] = None,
+    fog_layouts: Annotated[
+        bool,
+        typer.Option(
+            "--fog-layouts",
+            help="Also compare the 3-player layouts of face-down tiles (TR-D8, TR-D10) that "
+            "the ruleset could use, with the same games per layout.",
+        ),
+    ] = False,
 ) -> None:
     """Measure game length, tumults, statues and end conditions with bots (Tumult Royal)."""
     g = load_game(game)
@@ -72,6 +80,21 @@ def calibrate(
                     lambda k, task=task: progress.advance(task, k),
                 )
             )
+        extra = ""
+        if fog_layouts:
+            tasks = {
+                layout.name: progress.add_task(f"3 players, {layout.name}", total=games)
+                for layout in tumult_fog.LAYOUTS
+            }
+            results = tumult_fog.compare_layouts(
+                games,
+                seed,
+                bots,
+                options,
+                jobs,
+                lambda name, k: progress.advance(tasks[name], k),
+            )
+            extra = tumult_fog.fog_markdown(results)
     words = ["spieltisch", "calibrate", g.id, "--games", str(games), "--players", players]
     if bots != "heuristic":
         words += ["--bots", bots]
@@ -79,7 +102,9 @@ def calibrate(
         words += ["--seed", str(seed)]
     for o in option or []:
         words += ["--option", o]
-    text = tumult_calibration.report_markdown(reports, shlex.join(words), options, bots)
+    if fog_layouts:
+        words.append("--fog-layouts")
+    text = tumult_calibration.report_markdown(reports, shlex.join(words), options, bots, extra)
     if out_file is None:
         sys.stdout.write(text)
     else:
