@@ -141,9 +141,32 @@ def test_city_and_siege_sentences() -> None:
     assert (
         GAME.describe(plundered, 0, "de") == "Platz 2 plündert Genua: ein Plättchen im Wert von 3."
     )
-    siege = {"kind": "siege", "seat": 1, "number": 1, "reward": 3}
+    siege = {"kind": "siege", "seat": 1, "number": 1, "reward": 3}  # papal_reward=declaration
     assert GAME.describe(siege, 0, "de") == (
         "Platz 1 belagert Jerusalem (Belagerung Nr. 1); der Papst zahlt 3 Schatztruhen."
+    )
+    # ZK-J2, ZK-J11 (default lost_siege): the reward is promised, then paid for a lost siege
+    siege = {"kind": "siege", "seat": 1, "number": 2, "if_lost": 2}
+    assert GAME.describe(siege, 0) == (
+        "Seat 1 besieged Jerusalem (siege no. 2); should it be lost, the Pope pays 2 treasure."
+    )
+    assert GAME.describe(siege, 1, "de") == (
+        "Du belagerst Jerusalem (Belagerung Nr. 2); geht sie verloren, zahlt der Papst "
+        "2 Schatztruhen."
+    )
+    late = {"kind": "siege", "seat": 1, "number": 4, "if_lost": 0}
+    assert GAME.describe(late, 0) == "Seat 1 besieged Jerusalem (siege no. 4)."
+    assert GAME.describe(late, 0, "de") == "Platz 1 belagert Jerusalem (Belagerung Nr. 4)."
+    paid = {"kind": "papal_reward", "seat": 1, "number": 1, "reward": 3}
+    assert GAME.describe(paid, 0) == (
+        "The Pope consoles Seat 1 for the lost siege no. 1: +3 treasure."
+    )
+    assert GAME.describe(paid, 1) == "The Pope consoles you for the lost siege no. 1: +3 treasure."
+    assert GAME.describe(paid, 1, "de") == (
+        "Der Papst tröstet dich über die verlorene Belagerung Nr. 1: +3 Schatztruhen."
+    )
+    assert GAME.describe(paid, 0, "de") == (
+        "Der Papst tröstet Platz 1 über die verlorene Belagerung Nr. 1: +3 Schatztruhen."
     )
     rnd = {"kind": "siege_round", "seat": 1, "round": 2, "defender": 0}
     assert GAME.describe(rnd, 0, "de") == "Belagerungsrunde 2: du führst die Besatzung."
