@@ -50,6 +50,34 @@ def test_games_list_every_game_with_options_and_bots(client: Any) -> None:
     assert any(o["name"] == "tie_rule" for o in games["im-zeichen-des-kreuzes"]["options"])
 
 
+def test_the_lobby_offers_the_seed_readings_and_their_alternatives(client: Any) -> None:
+    """ZK-O12 and TR-R21 are choices with the seed's reading as the default; the built-in
+    rulesets of Tumult Royal (TR-D13) are presets of its data option."""
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    zk = {o["name"]: o for o in games["im-zeichen-des-kreuzes"]["options"]}
+    assert zk["papal_reward"]["choices"] == ["lost_siege", "declaration"]
+    assert zk["papal_reward"]["default"] == "lost_siege"
+    tr = {o["name"]: o for o in games["tumult-royal"]["options"]}
+    assert tr["consolation"]["choices"] == ["could_not", "built_nothing"]
+    assert tr["consolation"]["default"] == "could_not"
+    assert tr["ruleset_data"]["presets"] == ["default", "reconstructed-1"]
+    made = create(
+        client,
+        game="tumult-royal",
+        seats=[{"kind": "human"}] * 3,
+        options={"consolation": "built_nothing", "ruleset_data": "reconstructed-1"},
+    )
+    view = client.get(f"/api/seat/{token_of(made['seats'][0]['link'])}").json()["view"]
+    assert view["consolation"] == "built_nothing"
+    assert sum(not p["face_up"] for p in view["landscape"]["positions"]) == 4  # 4 of 6
+    for options, name in (
+        ({"consolation": "never"}, "'consolation'"),
+        ({"ruleset_data": "reconstructed-9"}, "'ruleset_data'"),
+    ):
+        r = client.post("/api/tables", json={"game": "tumult-royal", "options": options})
+        assert r.status_code == 400 and name in r.json()["error"], r.json()
+
+
 def test_a_human_plays_a_whole_game_against_a_bot_over_http(client: Any) -> None:
     made = create(client, seed=3)
     token = token_of(made["seats"][0]["link"])
