@@ -185,3 +185,28 @@ def illegal(state: ZkState, seat: int, action: ZkAction, rule: str | None = None
 
 def log_kinds(state: ZkState, seat: int | None = None) -> list[str]:
     return [e["kind"] for e in state.log(seat)]
+
+
+def on_jerusalem(
+    players: int = 3,
+    seat: int = 0,
+    army: int = 12,
+    treasure: int = 0,
+    sieges: int = 0,
+    garrison: int = 15,
+    **options: Any,
+) -> ZkState:
+    """``seat`` stands on Jerusalem (23,12), eligible for a siege (ZK-J1: two green tiles,
+    motivation 9), in its city phase, holding card 6 (so the discard phase waits for it)."""
+    state = new(players, **options)
+    no_hands(state)
+    state.active = seat
+    set_cubes(state, seat, army)
+    state.treasure[seat] = treasure
+    state.green_tiles[seat] = [3, 4]
+    state.motivation[seat] = 9
+    state.garrison, state.sieges = garrison, sieges
+    place(state, seat, 23, 12, origin=(24, 11))
+    set_hand(state, seat, [6])
+    to_phase(state, "city")
+    return state

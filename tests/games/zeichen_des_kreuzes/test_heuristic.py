@@ -28,6 +28,7 @@ from .helpers import (
     do,
     new,
     no_hands,
+    on_jerusalem,
     place,
     script_tower,
     set_cubes,
@@ -279,18 +280,8 @@ def test_besieges_jerusalem_with_a_good_army() -> None:
     assert city_cell(s, "Jerusalem") == s.pawn[0]
 
 
-def _at_jerusalem(army: int, treasure: int = 0, sieges: int = 0, **options: str) -> ZkState:
-    s = new(3, **options)
-    no_hands(s)
-    set_cubes(s, 0, army)
-    s.treasure[0] = treasure
-    s.green_tiles[0] = [3, 4]
-    s.motivation[0] = 9
-    s.garrison, s.sieges = 30, sieges
-    place(s, 0, 23, 12, origin=(24, 11))
-    set_hand(s, 0, [6])
-    to_phase(s, "city")
-    return s
+def _at_jerusalem(army: int, treasure: int = 0, **options: str) -> ZkState:
+    return on_jerusalem(army=army, treasure=treasure, garrison=30, **options)
 
 
 def test_besieges_as_soon_as_it_is_eligible() -> None:

@@ -308,16 +308,9 @@ def test_a_custom_edition_is_drawn_with_its_own_map() -> None:
 def test_a_siege_round_shows_what_losing_it_would_pay(papal_reward: str, shown: bool) -> None:
     """ZK-J2, ZK-J11: under the default the siege panel of the terminal and the picture says
     what the Pope pays if the siege is lost; on declaring it was paid already."""
-    from .helpers import A, do, new, no_hands, place, set_cubes, set_hand, to_phase
+    from .helpers import A, do, on_jerusalem
 
-    s = new(3, papal_reward=papal_reward)
-    no_hands(s)
-    set_cubes(s, 0, 12)
-    s.green_tiles[0] = [3, 4]
-    s.motivation[0] = 9
-    place(s, 0, 23, 12, origin=(24, 11))
-    set_hand(s, 0, [6])
-    to_phase(s, "city")
+    s = on_jerusalem(papal_reward=papal_reward)
     do(s, 0, A.SIEGE)
     for seat in (0, 2, None):
         view = s.view(seat)
