@@ -242,3 +242,28 @@ def test_tr_r22_permanence_no_moving_statues():
     s.apply(A, END_TURN)
     rejected(s, build(2, 0, ("bread", 1), ("tools", 1)), "TR-R16")  # field never changes owner
     assert faces_of(s, A) == [("bread", 1), ("tools", 1)]  # unspent tiles stay until TR-R29
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_tr_r21_could_build_agrees_with_the_legal_builds(players, seed):
+    """TR-R21, TR-R19: "could build" (held units reach a reachable field's cost) is true
+    exactly when the legal actions offer a build, at every build decision of random games
+    (under both readings of the consolation)."""
+    import random
+
+    for consolation in ("could_not", "built_nothing"):
+        s = GAME.new_game(players, seed, {"consolation": consolation})
+        rng = random.Random(seed)
+        checked = 0
+        while not s.is_over():
+            seat = s.actors()[0]
+            legal = s.legal_actions(seat)
+            if s.phase == "build":
+                builds = any(a.kind == "build" for a in legal)
+                assert s.has_legal_build(seat) is builds
+                assert s.view(None)["consolation_due"] is (
+                    not s.built and (consolation == "built_nothing" or not builds)
+                )
+                checked += 1
+            s.apply(seat, rng.choice(legal))
+        assert checked > 20

@@ -578,9 +578,18 @@ class TumultState(State):
             self._finish(seat, "25th statue")  # TR-V1
 
     def has_legal_build(self, seat: int) -> bool:
-        """Whether ``seat`` could build anything now (a field and a valid payment)."""
-        costs = {cost for _, cost in self._build_fields(seat)}
-        return any(self._payments(seat, cost) for cost in costs)
+        """Whether ``seat`` could build anything now (a field and a valid payment). A valid
+        payment exists iff the held units of every good reach the cost: any covering set of
+        tiles holds a minimal one (TR-R19), so no payment needs to be listed."""
+        units = [0, 0, 0]
+        for t, where in enumerate(self.loc):
+            if where == seat:
+                tile = self.tiles[t]
+                units[tile.good] += tile.value
+        b, m, t = units
+        return any(
+            b >= cost[0] and m >= cost[1] and t >= cost[2] for _, cost in self._build_fields(seat)
+        )
 
     def consoled(self, seat: int) -> bool:
         """TR-R21: whether ending the build turn now gives ``seat`` the consolation. A turn
