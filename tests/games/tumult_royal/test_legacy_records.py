@@ -19,6 +19,7 @@ import pytest
 
 import spieltisch
 from spieltisch.engine import GameRecord, RecordError, replay
+from spieltisch.engine.errors import StateFormatError
 
 LEGACY = Path(__file__).resolve().parent / "legacy"
 FIXTURES = sorted(LEGACY.glob("tr_*.json"))
@@ -121,5 +122,5 @@ def test_a_bad_version_1_state_names_the_problem() -> None:
     doc = replay(record).to_json()
     doc["version"] = 1
     del doc["data"]["face_up"]
-    with pytest.raises(spieltisch.engine.errors.StateFormatError, match="rules version 1"):
+    with pytest.raises(StateFormatError, match="rules version 1"):
         GAME.state_from_json(doc)

@@ -406,8 +406,11 @@ class _GrabInfo:
         pad = self.params.pad * min(1.0, self.remaining / 8)
         reserve = self.state.reserve[self.seat]
         statues = _potential((units[0] + pad, units[1] + pad, units[2] + pad), self.caps, reserve)
-        if _potential((units[0], units[1], units[2]), self.caps, reserve) < 1:
-            statues += self.consolation  # TR-R21: a player who cannot build gets it
+        # every statue needs tools and bread or marble (rule 1's costs), and a bundle with a
+        # negative count (after a punishment, in ``penalty``) buys nothing, as in
+        # ``_potential``: then a player who cannot build gets the consolation (TR-R21)
+        if min(units) < 0 or units[2] < 1 or units[0] + units[1] < 1:
+            statues += self.consolation
         return statues
 
     def keep_score(self, t: int) -> float:
