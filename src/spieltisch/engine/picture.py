@@ -1,0 +1,294 @@
+"""The shared toolkit of the board pictures (standard library only): what every game's
+renderer draws the same way, so that each game draws only its own board.
+
+A picture is drawn for the screen at 1:1 (one SVG unit is one CSS pixel at the page's
+default zoom): at most ``MAX_WIDTH`` wide, no text smaller than ``MIN_FONT``, no clickable
+target smaller than ``MIN_TARGET`` in either direction. ``docs/board-interface.md`` is the
+contract between the pictures, the game's ``board_moves`` and the game page.
+
+What the page reads in a picture (attributes on any element):
+
+* ``data-pick="KEY"``: something the player picks first (a hand card, a piece of the supply);
+* ``data-place="KEY"``: somewhere the picked thing (or a move without a pick) goes;
+* ``data-key="KEY"``: a piece's identity across updates (the page animates a piece whose
+  place changed, fades in a new one and marks the pieces of the other players' last moves);
+* ``data-tip="TEXT"``: what the element is and does, shown on hover, focus and long-press.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from .svg import attr, num, text_element
+
+MAX_WIDTH = 1000  # the board column of the page at 1400×900
+MIN_FONT = 12  # WCAG-readable at 1:1
+FONT = 14  # body text
+SMALL = 12  # secondary text
+LARGE = 17  # headings
+TITLE = 21  # the picture's title
+MIN_TARGET = 24  # WCAG 2.2 target size (2.5.8), in both directions
+LINE = 20  # pixels per line of body text
+FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+# seat colours and a second carrier for each (colour is never the only one): a shape drawn
+# beside every seat-coloured thing and the seat's number
+SEAT_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
+INK = "#222"
+MUTED = "#555"
+PAPER = "#fffdf7"
+PANEL_FILL = "#f7f1e3"
+PANEL_EDGE = "#b8a98c"
+
+_PLAYER = {"en": "Player {n}", "de": "Spieler {n}"}
+_YOU = {"en": "you", "de": "du"}
+
+
+def lang_of(lang: str) -> str:
+    return "de" if lang.startswith("de") else "en"
+
+
+# -- attributes the page reads ------------------------------------------------------------
+def tip(text: str) -> str:
+    """`` data-tip="…"``: the element's explanation (hover, focus, long-press)."""
+    return f" data-tip={attr(text)}" if text else ""
+
+
+def pick(key: str) -> str:
+    return f" data-pick={attr(key)}"
+
+
+def place(key: str) -> str:
+    return f" data-place={attr(key)}"
+
+
+def key(name: str) -> str:
+    return f" data-key={attr(name)}"
+
+
+# -- seats --------------------------------------------------------------------------------
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_name(seat: int, lang: str = "en", viewer: int | None = None) -> str:
+    """``Player 1`` … for seat 0 …; the same everywhere (page, pictures, log). With the
+    viewer given, the viewer's own seat reads ``Player 2 (you)``."""
+    name = _PLAYER[lang_of(lang)].format(n=seat + 1)
+    return f"{name} ({_YOU[lang_of(lang)]})" if viewer is not None and seat == viewer else name
+
+
+def seat_mark(seat: int, cx: float, cy: float, r: float = 8, fill: str | None = None) -> str:
+    """The seat's shape in its colour, centred on (cx, cy): circle, square, triangle, …"""
+    colour = fill or seat_colour(seat)
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    style = f'fill="{colour}" stroke="{INK}" stroke-width="1.2"'
+    if shape == "circle":
+        return f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" {style}/>'
+    if shape == "square":
+        s = r * 0.9
+        return (
+            f'<rect x="{num(cx - s)}" y="{num(cy - s)}" width="{num(2 * s)}" '
+            f'height="{num(2 * s)}" {style}/>'
+        )
+    points: list[tuple[float, float]]
+    if shape == "triangle":
+        points = [(cx, cy - r * 1.1), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
+    elif shape == "diamond":
+        points = [(cx, cy - r * 1.15), (cx + r, cy), (cx, cy + r * 1.15), (cx - r, cy)]
+    elif shape == "hexagon":
+        points = [(cx + r * c, cy + r * s) for c, s in _HEXAGON]
+    else:
+        points = [(cx + r * c, cy + r * s) for c, s in _STAR]
+    path = " ".join(f"{num(round(x, 1))},{num(round(y, 1))}" for x, y in points)
+    return f'<polygon points="{path}" {style}/>'
+
+
+_HEXAGON = ((1.0, 0.0), (0.5, 0.87), (-0.5, 0.87), (-1.0, 0.0), (-0.5, -0.87), (0.5, -0.87))
+_STAR = (
+    (0.0, -1.1),
+    (0.3, -0.35),
+    (1.05, -0.35),
+    (0.45, 0.12),
+    (0.68, 0.9),
+    (0.0, 0.42),
+    (-0.68, 0.9),
+    (-0.45, 0.12),
+    (-1.05, -0.35),
+    (-0.3, -0.35),
+)
+
+
+# -- text and boxes -----------------------------------------------------------------------
+def text(x: float, y: float, body: str, size: int = FONT, **attrs: Any) -> str:
+    """A ``<text>``; sizes under ``MIN_FONT`` are refused (a picture is drawn to be read)."""
+    if size < MIN_FONT:
+        raise ValueError(f"font size {size} is under the minimum of {MIN_FONT}")
+    return text_element(x, y, body, size, **attrs)
+
+
+def wrap(body: str, width_px: float, size: int = FONT) -> list[str]:
+    """``body`` broken into lines that fit ``width_px`` at ``size`` (an estimate of the
+    average glyph width of DejaVu Sans: 0.6 em)."""
+    per_line = max(8, int(width_px / (size * 0.6)))
+    lines: list[str] = []
+    line = ""
+    for word in body.split():
+        candidate = f"{line} {word}" if line else word
+        if len(candidate) > per_line and line:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def text_width(body: str, size: int = FONT) -> float:
+    """An estimate of the width of ``body`` at ``size`` (see ``wrap``)."""
+    return len(body) * size * 0.6
+
+
+def box(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    fill: str = PANEL_FILL,
+    stroke: str = PANEL_EDGE,
+    rx: float = 8,
+    extra: str = "",
+) -> str:
+    return (
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(rx)}" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="1.2"{extra}/>'
+    )
+
+
+class Column:
+    """Lines of text and small drawings stacked downwards inside ``width`` pixels (a side
+    panel, a legend, a standing)."""
+
+    def __init__(self, x: float, y: float, width: float) -> None:
+        self.x, self.y, self.width = x, y, width
+        self.out: list[str] = []
+
+    def heading(self, body: str) -> None:
+        self.y += LINE + 6
+        self.out.append(text(self.x, self.y, body, LARGE, font_weight="bold"))
+        self.y += 4
+
+    def line(self, body: str, size: int = FONT, indent: float = 0, **attrs: Any) -> None:
+        for part in wrap(body, self.width - indent, size):
+            self.y += max(LINE, size + 6)
+            self.out.append(text(self.x + indent, self.y, part, size, **attrs))
+
+    def gap(self, pixels: float = 8) -> None:
+        self.y += pixels
+
+    def raw(self, svg: str, height: float) -> None:
+        """A drawing of ``height`` pixels placed by the caller at ``self.y``."""
+        self.out.append(svg)
+        self.y += height
+
+
+# -- the parts every game has -------------------------------------------------------------
+def header(title: str, status: str, width: float, y: float = 0) -> tuple[list[str], float]:
+    """The picture's head: the game's title and one status line (whose turn, the round…);
+    returns the elements and the y below them."""
+    out = [
+        f'<rect x="0" y="{num(y)}" width="{num(width)}" height="64" fill="#3b2f2f"/>',
+        text(16, y + 27, title, TITLE, font_weight="bold", fill="#fff"),
+        text(16, y + 52, status, FONT, fill="#f3e9d2"),
+    ]
+    return out, y + 64
+
+
+def legend(
+    items: Sequence[tuple[str, str]], x: float, y: float, width: float, icon: float = 22
+) -> tuple[list[str], float]:
+    """``(icon_svg, label)`` pairs in rows: each icon is drawn by the caller in a box of
+    ``icon`` pixels at the origin and translated here; returns elements and the y below."""
+    out = ['<g class="legend">']
+    cx, cy = x, y
+    for drawing, label in items:
+        w = icon + 8 + text_width(label, SMALL) + 16
+        if cx + w > x + width and cx > x:
+            cx, cy = x, cy + icon + 8
+        out.append(f'<g transform="translate({num(cx)},{num(cy)})"{tip(label)}>{drawing}</g>')
+        out.append(text(cx + icon + 6, cy + icon * 0.72, label, SMALL))
+        cx += w
+    out.append("</g>")
+    return out, cy + icon + 8
+
+
+def standings(
+    rows: Sequence[tuple[int, str, Sequence[str]]],
+    columns: Sequence[str],
+    x: float,
+    y: float,
+    widths: Sequence[float],
+    acting: Sequence[int] = (),
+) -> tuple[list[str], float]:
+    """A table of the seats: each row is ``(seat, name, cells)``, drawn with the seat's mark
+    and name, then one cell per column (heads ``columns``, widths ``widths`` after the
+    name's); the seats in ``acting`` are marked ▶. Returns the elements and the y below."""
+    out = ['<g class="standings">']
+    row_h = 26
+    name_w = widths[0]
+    cx = x + name_w
+    for head, w in zip(columns, widths[1:], strict=True):
+        out.append(text(cx, y + 16, head, SMALL, fill=MUTED))
+        cx += w
+    y += 24
+    for seat, name, cells in rows:
+        out.append(f'<g data-seat="{seat}"{tip(name)}>')
+        if seat in acting:
+            out.append(text(x, y + 18, "▶", FONT, fill=seat_colour(seat)))
+        out.append(seat_mark(seat, x + 24, y + 13, 7))
+        weight = {"font_weight": "bold"} if seat in acting else {}
+        out.append(text(x + 38, y + 18, name, FONT, **weight))
+        cx = x + name_w
+        for cell, w in zip(cells, widths[1:], strict=True):
+            out.append(text(cx, y + 18, cell, FONT))
+            cx += w
+        out.append("</g>")
+        y += row_h
+    out.append("</g>")
+    return out, y + 4
+
+
+def document(
+    game: str,
+    width: float,
+    height: float,
+    body: Sequence[str],
+    title: str,
+    seat: int | None,
+    background: str = PAPER,
+) -> str:
+    """The standalone SVG document: 1:1 size, the game and viewing seat as attributes."""
+    if width > MAX_WIDTH:
+        raise ValueError(f"a picture {width} wide is wider than {MAX_WIDTH}")
+    w, h = num(width), num(height)
+    head = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}" data-game="{escape(game)}" '
+        f"data-seat={attr('' if seat is None else seat)}>"
+    )
+    return (
+        "\n".join(
+            [
+                head,
+                f"<title>{escape(title)}</title>",
+                f'<rect x="0" y="0" width="{w}" height="{h}" fill="{background}"/>',
+                *body,
+                "</svg>",
+            ]
+        )
+        + "\n"
+    )
