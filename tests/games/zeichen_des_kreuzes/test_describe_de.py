@@ -64,7 +64,9 @@ def test_german_log_of_played_games(players: int) -> None:
 def test_unknown_language_reads_english() -> None:
     event = {"kind": "pray", "seat": 1}
     assert (
-        GAME.describe(event, 0, "fr") == GAME.describe(event, 0) == "Seat 1 prayed (motivation +2)."
+        GAME.describe(event, 0, "fr")
+        == GAME.describe(event, 0)
+        == "Player 2 prayed (motivation +2)."
     )
 
 
@@ -78,7 +80,7 @@ def test_move_and_step_sentences() -> None:
     )
     assert (
         GAME.describe(move, 1, "de")
-        == "Platz 0 spielt Ebene + Heer (ZK002) und zieht nach Konstantinopel."
+        == "Spieler 1 spielt Ebene + Heer (ZK002) und zieht nach Konstantinopel."
     )
     step = {"kind": "step", "seat": 2, "to": [4, 5]}
     assert GAME.describe(step, 2, "de") == "Du machst einen zweiten Schritt nach (4,5)."
@@ -103,7 +105,7 @@ def test_fight_sentences() -> None:
     plunder = {**fleet, "type": "plunder_muslim", "cell": [10, 10], "unit": -1, "city": 15}
     assert (
         GAME.describe(plunder, 0, "de")
-        == "Platz 1 kämpft bei Tunis gegen die Verteidiger von Tunis."
+        == "Spieler 2 kämpft bei Tunis gegen die Verteidiger von Tunis."
     )
     ambush = {**fleet, "type": "ambush", "cell": [8, 1], "unit": -1}
     assert GAME.describe(ambush, 1, "de") == "Du gerätst bei (8,1) in einen Hinterhalt."
@@ -115,13 +117,13 @@ def test_fight_sentences() -> None:
         "after": {},
     }
     assert GAME.describe(throw, 1, "de") == (
-        "Turm: eingeworfen grün ×3, deine ×4; herausgefallen grün ×2, Platz 0 ×1, "
+        "Turm: eingeworfen grün ×3, deine ×4; herausgefallen grün ×2, Spieler 1 ×1, "
         "deine ×3; im Turm jetzt nichts."
     )
     won = {"kind": "fight_result", "seat": 1, "won": True, "automatic": False}
     assert GAME.describe(won, 1) == "You won the fight."
     assert GAME.describe(won, 1, "de") == "Du gewinnst den Kampf."
-    assert GAME.describe(won, 0, "de") == "Platz 1 gewinnt den Kampf."
+    assert GAME.describe(won, 0, "de") == "Spieler 2 gewinnt den Kampf."
     removed = {"kind": "unit_removed", "unit": 2}
     assert GAME.describe(removed, 0, "de") == (
         "Das iberische Heer (Almoraviden) wird auf dem eigenen Startfeld geschlagen und "
@@ -137,40 +139,41 @@ def test_city_and_siege_sentences() -> None:
         == "Du zahlst 2 Schatztruhen und wirbst 4 Truppen an."
     )
     plundered = {"kind": "plundered", "seat": 2, "city": 5, "value": 3}
-    assert GAME.describe(plundered, 0) == "Seat 2 plundered Genoa: a tile worth 3."
+    assert GAME.describe(plundered, 0) == "Player 3 plundered Genoa: a tile worth 3."
     assert (
-        GAME.describe(plundered, 0, "de") == "Platz 2 plündert Genua: ein Plättchen im Wert von 3."
+        GAME.describe(plundered, 0, "de")
+        == "Spieler 3 plündert Genua: ein Plättchen im Wert von 3."
     )
     siege = {"kind": "siege", "seat": 1, "number": 1, "reward": 3}  # papal_reward=declaration
     assert GAME.describe(siege, 0, "de") == (
-        "Platz 1 belagert Jerusalem (Belagerung Nr. 1); der Papst zahlt 3 Schatztruhen."
+        "Spieler 2 belagert Jerusalem (Belagerung Nr. 1); der Papst zahlt 3 Schatztruhen."
     )
     # ZK-J2, ZK-J11 (default lost_siege): the reward is promised, then paid for a lost siege
     siege = {"kind": "siege", "seat": 1, "number": 2, "if_lost": 2}
     assert GAME.describe(siege, 0) == (
-        "Seat 1 besieged Jerusalem (siege no. 2); should it be lost, the Pope pays 2 treasure."
+        "Player 2 besieged Jerusalem (siege no. 2); should it be lost, the Pope pays 2 treasure."
     )
     assert GAME.describe(siege, 1, "de") == (
         "Du belagerst Jerusalem (Belagerung Nr. 2); geht sie verloren, zahlt der Papst "
         "2 Schatztruhen."
     )
     late = {"kind": "siege", "seat": 1, "number": 4, "if_lost": 0}
-    assert GAME.describe(late, 0) == "Seat 1 besieged Jerusalem (siege no. 4)."
-    assert GAME.describe(late, 0, "de") == "Platz 1 belagert Jerusalem (Belagerung Nr. 4)."
+    assert GAME.describe(late, 0) == "Player 2 besieged Jerusalem (siege no. 4)."
+    assert GAME.describe(late, 0, "de") == "Spieler 2 belagert Jerusalem (Belagerung Nr. 4)."
     paid = {"kind": "papal_reward", "seat": 1, "number": 1, "reward": 3}
     assert GAME.describe(paid, 0) == (
-        "The Pope consoles Seat 1 for the lost siege no. 1: +3 treasure."
+        "The Pope consoles Player 2 for the lost siege no. 1: +3 treasure."
     )
     assert GAME.describe(paid, 1) == "The Pope consoles you for the lost siege no. 1: +3 treasure."
     assert GAME.describe(paid, 1, "de") == (
         "Der Papst tröstet dich über die verlorene Belagerung Nr. 1: +3 Schatztruhen."
     )
     assert GAME.describe(paid, 0, "de") == (
-        "Der Papst tröstet Platz 1 über die verlorene Belagerung Nr. 1: +3 Schatztruhen."
+        "Der Papst tröstet Spieler 2 über die verlorene Belagerung Nr. 1: +3 Schatztruhen."
     )
     rnd = {"kind": "siege_round", "seat": 1, "round": 2, "defender": 0}
     assert GAME.describe(rnd, 0, "de") == "Belagerungsrunde 2: du führst die Besatzung."
-    assert GAME.describe(rnd, 1, "de") == "Belagerungsrunde 2: Platz 0 führt die Besatzung."
+    assert GAME.describe(rnd, 1, "de") == "Belagerungsrunde 2: Spieler 1 führt die Besatzung."
     falls = {"kind": "jerusalem_falls", "seat": 1}
     assert GAME.describe(falls, 1, "de") == "Jerusalem fällt! Du gewinnst das Spiel."
 
@@ -180,7 +183,7 @@ def test_cards_sentences() -> None:
     whom it hits; ZK-R36 the exhausted deck; ZK-W3 the end."""
     drawn = {"kind": "draw", "seat": 1, "card": "ZK119"}
     assert GAME.describe(drawn, 1, "de") == "Du ziehst Söldner (ZK119)."
-    assert GAME.describe({"kind": "draw", "seat": 1}, 0, "de") == "Platz 1 zieht eine Karte."
+    assert GAME.describe({"kind": "draw", "seat": 1}, 0, "de") == "Spieler 2 zieht eine Karte."
     storm = {
         "kind": "immediate",
         "seat": 1,
@@ -190,10 +193,10 @@ def test_cards_sentences() -> None:
     }
     assert (
         GAME.describe(storm, 0)
-        == "Seat 1 drew Storm at sea, resolved at once (it hits you and seat 2)."
+        == "Player 2 drew Storm at sea, resolved at once (it hits you and Player 3)."
     )
     assert GAME.describe(storm, 0, "de") == (
-        "Platz 1 zieht Sturm auf See, sofort ausgeführt (trifft dich und Platz 2)."
+        "Spieler 2 zieht Sturm auf See, sofort ausgeführt (trifft dich und Spieler 3)."
     )
     assert GAME.describe({"kind": "exhausted", "count": 2}, 0, "de") == (
         "Der Nachziehstapel ist zum zweiten Mal aufgebraucht: das Spiel endet nach diesem Zug."

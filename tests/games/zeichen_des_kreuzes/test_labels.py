@@ -129,8 +129,8 @@ def test_event_captions_use_the_card_titles() -> None:
     assert GAME.action_label(march, view) == "Play Forced march (ZK114): step to Rome"
     assert GAME.action_label(march, view, "de") == "Gewaltmarsch (ZK114) spielen: nach Rom ziehen"
     ambush = A.event(133, target=2)
-    assert GAME.action_label(ambush, view) == "Play Ambush (ZK133) against Seat 2"
-    assert GAME.action_label(ambush, view, "de") == "Hinterhalt (ZK133) gegen Platz 2 spielen"
+    assert GAME.action_label(ambush, view) == "Play Ambush (ZK133) against Player 3"
+    assert GAME.action_label(ambush, view, "de") == "Hinterhalt (ZK133) gegen Spieler 3 spielen"
 
 
 def test_fight_captions() -> None:

@@ -24,6 +24,7 @@ from spieltisch.cli.main import app
 from spieltisch.engine.game import State
 from spieltisch.engine.markup import strip_markup, visible_len
 from spieltisch.games.zeichen_des_kreuzes.components import default_components
+from spieltisch.games.zeichen_des_kreuzes.names import card_name
 from spieltisch.games.zeichen_des_kreuzes.svg import render_svg
 from spieltisch.games.zeichen_des_kreuzes.text import render_actions, render_view
 
@@ -78,7 +79,7 @@ def _check_text(view: dict[str, Any], hands: list[list[str]], rich: bool) -> str
     pawns = Counter(tuple(s["pawn"]) for s in view["seats"])
     for s in view["seats"]:
         x, y = s["pawn"]
-        assert rows[y][x] == (str(s["seat"]) if pawns[(x, y)] == 1 else "+")
+        assert rows[y][x] == (str(s["seat"] + 1) if pawns[(x, y)] == 1 else "+")
     for u in view["units"]:
         if u["cell"] is not None and pawns[tuple(u["cell"])] == 0:
             x, y = u["cell"]
@@ -98,15 +99,14 @@ def _check_text(view: dict[str, Any], hands: list[list[str]], rich: bool) -> str
     for other, hand in enumerate(hands):
         if other == seat:
             assert set(hand) <= codes
-            cards = default_components().cards
             for code in hand:
-                assert f"{code} {cards[int(code[2:])].label()}" in plain
+                assert f"{code} {card_name(code, 'en')}" in plain
         else:
             assert not set(hand) & codes, (seat, other)
     if seat is None:
         assert "spectator view" in plain and "Your hand" not in plain
     else:
-        assert f"you are Seat {seat} (" in plain and "Your hand" in plain
+        assert f"you are Player {seat + 1} (" in plain and "Your hand" in plain
     if view["over"]:
         assert "Game over" in plain
         assert ("Winner" in plain) == bool(view["winners"])
@@ -200,10 +200,12 @@ def test_a_plundered_city_shows_its_tile_value() -> None:
         plain = strip_markup(render_view(view))
         cities = plain.split("Cities", 1)[1].split("\n\n", 1)[0]
         for city in done:
-            assert f"{city['name']} {city['tile']}(Seat {city['plundered_by']})" in cities
+            where = f"({city['cell'][0]},{city['cell'][1]})"
+            by = city["plundered_by"] + 1
+            assert f"{city['name']} {where} {city['tile']}(Player {by})" in cities
         for city in view["cities"]:
             if city["plundered_by"] is None and city["kind"] in ("city_red", "city_green"):
-                assert f"{city['name']} ?" in cities
+                assert f"{city['name']} ({city['cell'][0]},{city['cell'][1]}) ?" in cities
         root = ET.fromstring(render_svg(view))
         texts = {
             el.get("data-city"): "".join(el.itertext())

@@ -7,6 +7,7 @@ from typing import Any
 
 from .components import EVENT_NAMES, parse_card_code, shown_components
 from .describe_de import describe_event_de
+from .names import seat_name
 
 JSON = dict[str, Any]
 
@@ -20,18 +21,25 @@ FIGHT_NAMES = {
 }
 
 
+def _name(seat: Any, viewer: int | None) -> str:
+    """``you`` for the reader, else ``Player 3`` for seat 2 (one naming everywhere)."""
+    return seat_name(seat, viewer, "en")
+
+
 def _who(seat: Any, viewer: int | None) -> str:
-    return "You" if seat == viewer else f"Seat {seat}"
+    return _name(seat, viewer).capitalize() if seat == viewer else _name(seat, viewer)
 
 
-def _does(seat: Any, viewer: int | None, verb: str) -> str:
-    """Subject and verb that agree: "You win", "Seat 2 wins"."""
-    return f"You {verb}" if seat == viewer else f"Seat {seat} {verb}s"
+def _does(seat: Any, viewer: int | None, verb: str, capital: bool = True) -> str:
+    """Subject and verb that agree: "You win", "Player 3 wins"."""
+    if seat == viewer and viewer is not None:
+        return f"{'You' if capital else 'you'} {verb}"
+    return f"{_name(seat, viewer)} {verb}s"
 
 
 def _seats(seats: list[Any], viewer: int | None) -> str:
-    """ "you, seat 1 and seat 3" """
-    names = ["you" if s == viewer else f"seat {s}" for s in seats]
+    """ "you, Player 2 and Player 4" """
+    names = [_name(s, viewer) for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -41,10 +49,21 @@ def _cell(xy: Any) -> str:
     return "?"
 
 
-def _cubes(counts: Any) -> str:
+def _cubes(counts: Any, viewer: int | None) -> str:
+    """Cubes by colour: ``3 green, 2 yours, 1 of Player 2``."""
     if not counts:
         return "nothing"
-    return ", ".join(f"{n} {colour}" for colour, n in sorted(counts.items()))
+    parts = []
+    for colour, n in sorted(counts.items()):
+        if colour == "G":
+            parts.append(f"{n} green")
+        elif colour[1:].isdigit() and int(colour[1:]) == viewer:
+            parts.append(f"{n} yours")
+        elif colour[1:].isdigit():
+            parts.append(f"{n} of {_name(int(colour[1:]), None)}")
+        else:
+            parts.append(f"{n} {colour}")
+    return ", ".join(parts)
 
 
 def _card(event: JSON) -> str:
@@ -86,12 +105,13 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
     if kind == "setup":
         aside = event.get("set_aside") or []
         knights = ", ".join(event.get("knights", []))
-        text = f"Knights: {knights}; seat {event.get('start_player')} starts."
+        text = f"Knights: {knights}; {_does(event.get('start_player'), seat, 'start', False)}."
         if aside:
             text += f" {len(aside)} immediate card(s) set aside at the deal and shuffled back."
         return text
     if kind == "turn":
-        return f"Turn {event.get('turn')}: seat {event.get('seat')} is active."
+        active = "you are" if event.get("seat") == seat else f"{_name(event.get('seat'), seat)} is"
+        return f"Turn {event.get('turn')}: {active} active."
     if kind == "move":
         return f"{who} played {_card(event)} and stepped to {_cell(event.get('to'))}."
     if kind == "event":
@@ -100,7 +120,7 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
         if "to" in event:
             extra = f", stepping to {_cell(event['to'])}"
         if "target" in event:
-            extra = f" against seat {event['target']}"
+            extra = f" against {_name(event['target'], seat)}"
         return f"{who} played {name}{extra}."
     if kind == "step":
         return f"{who} took a second step to {_cell(event.get('to'))}."
@@ -116,7 +136,7 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
         return f"{who} had no troops: the fight is lost without a throw."
     if kind == "empty_tower":
         how = "with Tower shaking" if event.get("card") else "with a purple marker"
-        return f"{who} emptied the tower {how}: {_cubes(event.get('cubes'))} came out."
+        return f"{who} emptied the tower {how}: {_cubes(event.get('cubes'), seat)} came out."
     if kind == "lance":
         return f"{who} raised the Holy Lance (+1 in this fight)."
     if kind == "committed":
@@ -124,10 +144,9 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
     if kind == "reveal":
         return f"Revealed: the attacker commits {event.get('a')}, the garrison {event.get('d')}."
     if kind == "throw":
-        return (
-            f"Tower: {_cubes(event.get('thrown'))} thrown in, {_cubes(event.get('tray'))} "
-            f"came out; inside now {_cubes(event.get('after'))}."
-        )
+        thrown, tray = _cubes(event.get("thrown"), seat), _cubes(event.get("tray"), seat)
+        after = _cubes(event.get("after"), seat)
+        return f"Tower: {thrown} thrown in, {tray} came out; inside now {after}."
     if kind == "fight_result":
         if event.get("won"):
             return f"{who} won the fight."
@@ -153,13 +172,12 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
         return f"{text}."
     if kind == "papal_reward":
         return (
-            f"The Pope consoles {'you' if event.get('seat') == seat else who} for the lost "
+            f"The Pope consoles {_name(event.get('seat'), seat)} for the lost "
             f"siege no. {event.get('number')}: +{event.get('reward')} treasure."
         )
     if kind == "siege_round":
-        return (
-            f"Siege round {event.get('round')}: seat {event.get('defender')} commands the garrison."
-        )
+        commands = _does(event.get("defender"), seat, "command", False)
+        return f"Siege round {event.get('round')}: {commands} the garrison."
     if kind == "siege_ends":
         return "The siege ends."
     if kind == "jerusalem_falls":

@@ -41,7 +41,7 @@ def _card(event: JSON) -> str:
 
 
 def _cubes(counts: Any, viewer: int | None) -> str:
-    """Cubes by colour: ``grün ×3, deine ×2, Platz 1 ×4``."""
+    """Cubes by colour: ``grün ×3, deine ×2, Spieler 2 ×4``."""
     if not counts:
         return "nichts"
     parts = []

@@ -12,7 +12,7 @@ from ...engine.encoding import Encoding
 from ...engine.errors import OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.options import Option, data_option, resolve_options
-from . import actions, names
+from . import actions
 from .components import (
     Components,
     components_for,
@@ -190,9 +190,6 @@ class ImZeichenDesKreuzes(Game):
     def action_from_json(self, obj: Any) -> Action:
         board = default_components().board
         return actions.action_from_json(obj, board.width, board.height)
-
-    def seat_name(self, seat: int, lang: str = "en") -> str:
-        return names.seat_name(seat, None, lang).capitalize()  # seats 0 ... N-1 (ZK-S1)
 
     def describe(self, event: JSON, seat: int | None, lang: str = "en") -> str:
         return describe_event(event, seat, lang)

@@ -64,7 +64,8 @@ UNITS_DE = {
     "ARMY_I": ("Iberisches Heer (Almoraviden)", "das iberische Heer (Almoraviden)"),
     "ARMY_A": ("Anatolisches Heer (Seldschuken)", "das anatolische Heer (Seldschuken)"),
 }
-SEAT = {"en": "Seat {n}", "de": "Platz {n}"}
+# seat 0 is "Player 1", as everywhere else (pictures, page, log, terminal)
+SEAT = {"en": "Player {n}", "de": "Spieler {n}"}
 # German pronouns of the reader by grammatical case
 YOU_DE = {"nom": "du", "acc": "dich", "dat": "dir"}
 
@@ -143,16 +144,91 @@ def unit_name(index: Any, lang: str, article: bool = False) -> str:
 
 
 def seat_name(seat: Any, viewer: int | None, lang: str, case: str = "nom") -> str:
-    """``Seat 2`` / ``Platz 2``; the reader is ``you`` / ``du``, ``dich``, ``dir``."""
+    """``Player 3`` / ``Spieler 3`` for seat 2; the reader is ``you`` / ``du``, ``dich``,
+    ``dir`` (``Spieler N`` reads the same in every case)."""
     if seat == viewer and viewer is not None:
         return YOU_DE[case] if lang_of(lang) == "de" else "you"
-    return SEAT[lang_of(lang)].format(n=seat)
+    number = seat + 1 if isinstance(seat, int) else seat
+    return SEAT[lang_of(lang)].format(n=number)
 
 
 def seat_list(seats: Sequence[Any], viewer: int | None, lang: str, case: str = "nom") -> str:
-    """``Platz 1, Platz 3 und dich``: seats joined as a sentence would."""
+    """``Spieler 1, Spieler 3 und dich``: seats joined as a sentence would."""
     names = [seat_name(s, viewer, lang, case) for s in seats]
     if len(names) < 2:
         return "".join(names)
     last = " und " if lang_of(lang) == "de" else " and "
     return ", ".join(names[:-1]) + last + names[-1]
+
+
+# what a card does, in the players' words (rules ZK-R14, ZK-R16 and section 6)
+EVENT_EFFECTS = {
+    "en": {
+        "plague": "on draw: the drawer loses up to 2 troops to the supply",
+        "storm_at_sea": "on draw: every pawn at sea loses up to 2 troops to the supply",
+        "saracen_reinforcement": "on draw: Jerusalem's garrison +2",
+        "papal_blessing": "on draw: every player's motivation +1",
+        "forced_march": "on land: step to an adjacent land cell, then maybe a second",
+        "mercenaries": "pay 1 treasure: up to 2 troops from supply to army",
+        "relic": "on a city: motivation +2",
+        "tribute": "with a green tile: treasure +2",
+        "truce": "cancel your fight against a fleet or Muslim army",
+        "tower_shaking": "empty the tower without a purple marker",
+        "genoese_ships": "at or by the sea: step to an adjacent sea cell, then maybe a second",
+        "ambush": "a player on land (not Jerusalem) must fight an ambush",
+        "holy_lance": "+1 in your current fight",
+        "crusade_sermon": "on an unplundered red city or Candia: up to 3 troops to the army",
+    },
+    "de": {
+        "plague": "beim Ziehen: der Ziehende verliert bis zu 2 Truppen in den Vorrat",
+        "storm_at_sea": "beim Ziehen: jede Figur auf dem Meer verliert bis zu 2 Truppen",
+        "saracen_reinforcement": "beim Ziehen: Besatzung Jerusalems +2",
+        "papal_blessing": "beim Ziehen: Motivation aller Spieler +1",
+        "forced_march": "an Land: Schritt auf ein Landfeld, dann evtl. ein zweiter",
+        "mercenaries": "1 Schatz zahlen: bis zu 2 Truppen vom Vorrat ins Heer",
+        "relic": "auf einer Stadt: Motivation +2",
+        "tribute": "mit einem grünen Plättchen: Schatz +2",
+        "truce": "deinen Kampf gegen eine Flotte oder ein Heer abwenden",
+        "tower_shaking": "den Turm ohne lila Marker leeren",
+        "genoese_ships": "auf/am Meer: Schritt auf ein Meerfeld, dann evtl. ein zweiter",
+        "ambush": "ein Spieler an Land (nicht Jerusalem) kämpft gegen einen Hinterhalt",
+        "holy_lance": "+1 in deinem laufenden Kampf",
+        "crusade_sermon": "auf ungeplünderter roter Stadt oder Candia: bis zu 3 Truppen ins Heer",
+    },
+}
+STEP_EFFECTS = {
+    "en": (
+        "step to an adjacent sea cell",
+        "step to an adjacent plain cell",
+        "step to an adjacent mountain cell",
+        "step to any adjacent cell",
+    ),
+    "de": (
+        "Schritt auf ein Nachbarfeld Meer",
+        "Schritt auf ein Nachbarfeld Ebene",
+        "Schritt auf ein Nachbarfeld Gebirge",
+        "Schritt auf ein beliebiges Nachbarfeld",
+    ),
+}
+SYMBOL_EFFECTS = {
+    "en": {"army": "then you may move a Muslim army", "ship": "then you may move a fleet"},
+    "de": {
+        "army": "danach darfst du ein Heer ziehen",
+        "ship": "danach darfst du eine Flotte ziehen",
+    },
+}
+
+
+def card_effect(code: Any, lang: str) -> str:
+    """What the card does: ``step to an adjacent plain cell; then you may move a Muslim
+    army``, or an event's effect; empty for an unknown code."""
+    card = card_of(code)
+    if card is None:
+        return ""
+    lang = lang_of(lang)
+    if card.kind != MOVEMENT:
+        return EVENT_EFFECTS[lang].get(str(card.event), "")
+    text = STEP_EFFECTS[lang][card.terrain]
+    if card.symbol:
+        text += "; " + SYMBOL_EFFECTS[lang].get(card.symbol, card.symbol)
+    return text

@@ -30,7 +30,7 @@ from .components import (
     shown_components,
 )
 
-WIDTH = 96  # wrap long lists before the 100-column limit
+WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
 MOTIVATION_MAX = 20
 JERUSALEM_MOTIVATION = 6  # ZK-J1
 
@@ -65,11 +65,13 @@ GREEN_CUBE = "#27ae60"
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
+        "lang": "en",
         "title": "Im Zeichen des Kreuzes",
         "players": "{n} players",
         "you_are": "you are [bold]{name}[/bold] ({knight})",
         "spectator": "spectator view",
-        "seat": "Seat {n}",
+        "seat": "Seat {n}",  # 0-based, only for the old picture (svg.py) until it is redrawn
+        "player": "Player {n}",
         "you": "You",
         "turn": "Turn {n}",
         "active": "active: {name}",
@@ -97,9 +99,9 @@ LABELS: dict[str, dict[str, str]] = {
         "map": "Map",
         "legend": "~ sea · . plain · ^ mountain · C red city · M green city · K Candia"
         " · J Jerusalem · lower case: plundered · F fleet · A Muslim army"
-        " · 0-4 pawn of a seat · + several pawns",
+        " · 1-5 pawn of Player 1-5 · + several pawns",
         "cities": "Cities",
-        "cities_legend": "tile value once plundered, by seat; ? face down",
+        "cities_legend": "cell (x,y), tile value once plundered and by whom; ? face down",
         "face_down": "face-down tiles: red {red} · green {green}",
         "units": "Neutral units",
         "removed": "removed",
@@ -114,7 +116,7 @@ LABELS: dict[str, dict[str, str]] = {
         "discard_top": "discard {n}, top: {card}",
         "discard_none": "discard empty",
         "exhaustions": "exhaustions {n}/2",
-        "seats": "Seats",
+        "seats": "Players",
         "knight": "knight",
         "army": "army {n}",
         "supply": "supply {n}",
@@ -185,11 +187,13 @@ LABELS: dict[str, dict[str, str]] = {
         "no_step": "(no step)",
     },
     "de": {
+        "lang": "de",
         "title": "Im Zeichen des Kreuzes",
         "players": "{n} Spieler",
         "you_are": "du bist [bold]{name}[/bold] ({knight})",
         "spectator": "Zuschauersicht",
-        "seat": "Platz {n}",
+        "seat": "Platz {n}",  # 0-based, only for the old picture (svg.py)
+        "player": "Spieler {n}",
         "you": "Du",
         "turn": "Zug {n}",
         "active": "am Zug: {name}",
@@ -217,9 +221,9 @@ LABELS: dict[str, dict[str, str]] = {
         "map": "Karte",
         "legend": "~ Meer · . Ebene · ^ Gebirge · C rote Stadt · M grüne Stadt · K Candia"
         " · J Jerusalem · klein: geplündert · F Flotte · A muslimisches Heer"
-        " · 0-4 Figur eines Platzes · + mehrere Figuren",
+        " · 1-5 Figur von Spieler 1-5 · + mehrere Figuren",
         "cities": "Städte",
-        "cities_legend": "Plättchenwert nach der Plünderung, durch Platz; ? verdeckt",
+        "cities_legend": "Feld (x,y), Plättchenwert nach der Plünderung und durch wen; ? verdeckt",
         "face_down": "verdeckte Plättchen: rot {red} · grün {green}",
         "units": "Neutrale Einheiten",
         "removed": "entfernt",
@@ -234,7 +238,7 @@ LABELS: dict[str, dict[str, str]] = {
         "discard_top": "Ablage {n}, oben: {card}",
         "discard_none": "Ablage leer",
         "exhaustions": "aufgebraucht {n}/2",
-        "seats": "Plätze",
+        "seats": "Spieler",
         "knight": "Ritter",
         "army": "Heer {n}",
         "supply": "Vorrat {n}",
@@ -356,13 +360,20 @@ CARD_COLOURS = {
 }
 
 
-def card_markup(code: Any) -> str:
+def card_markup(code: Any, lang: str = "en") -> str:
+    """``ZK012 Plain + army``: the code dimmed, the name in the card's terrain colour."""
+    from .names import card_name  # names reads this module's labels: import when used
+
     card = card_of(code)
     if card is None:
         return escape(str(code))
-    label = card.label()
-    key = label.split("+", 1)[0] if card.kind == "movement" else "event"
-    return f"[dim]{escape(str(code))}[/dim] [bold {CARD_COLOURS.get(key, 'white')}]{label}[/]"
+    key = card.label().split("+", 1)[0] if card.kind == "movement" else "event"
+    name = escape(card_name(code, lang))
+    return f"[dim]{escape(str(code))}[/dim] [bold {CARD_COLOURS.get(key, 'white')}]{name}[/]"
+
+
+def _card(code: Any, lab: dict[str, str]) -> str:
+    return card_markup(code, lab["lang"])
 
 
 def unit_of(unit_id: Any) -> Unit | None:
@@ -372,9 +383,23 @@ def unit_of(unit_id: Any) -> Unit | None:
     return None
 
 
-def unit_name(unit_id: Any) -> str:
+def unit_name(unit_id: Any, lang: str = "en") -> str:
+    """A neutral unit's name by its id (German: the rules' German name)."""
+    from .names import UNITS_DE
+
     u = unit_of(unit_id)
-    return str(unit_id) if u is None or not u.name else u.name
+    if u is None:
+        return str(unit_id)
+    if lang == "de" and u.id in UNITS_DE:
+        return UNITS_DE[u.id][0]
+    return u.name or u.id
+
+
+def city_name(name: str, lang: str) -> str:
+    """A city as the reader's language calls it (German names of the default map)."""
+    from .names import city_name as named
+
+    return named(name, lang)
 
 
 def cell_text(xy: Sequence[int] | None) -> str:
@@ -384,7 +409,7 @@ def cell_text(xy: Sequence[int] | None) -> str:
 
 
 def seat_name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
-    return lab["you"] if seat == viewer else lab["seat"].format(n=seat)
+    return lab["you"] if seat == viewer else lab["player"].format(n=seat + 1)
 
 
 def seat_markup(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
@@ -435,7 +460,7 @@ def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     if seat is not None:
         me = view["seats"][seat]
         who = lab["you_are"].format(
-            name=lab["seat"].format(n=seat), knight=escape(str(me["knight_name"]))
+            name=lab["player"].format(n=seat + 1), knight=escape(str(me["knight_name"]))
         )
     else:
         who = lab["spectator"]
@@ -470,7 +495,7 @@ def _map(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
             city = cities.get((x, y))
             if here:
                 if len(here) == 1:
-                    cells.append((SEAT_PAWN[here[0] % len(SEAT_PAWN)], str(here[0])))
+                    cells.append((SEAT_PAWN[here[0] % len(SEAT_PAWN)], str(here[0] + 1)))
                 else:
                     cells.append(("bold #000000 on #e0e0e0", "+"))
             elif unit is not None:
@@ -519,7 +544,8 @@ def _cities(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         by = city.get("plundered_by")
         if by is not None:
             letter = letter.lower()
-        text = f"[bold {colour}]{letter}[/] {escape(str(city['name']))}"
+        name = escape(city_name(str(city["name"]), lab["lang"]))
+        text = f"[bold {colour}]{letter}[/] {name} {cell_text(city['cell'])}"
         if kind in (RED, GREEN_CITY):
             value = city_value(city)
             if by is None:
@@ -541,7 +567,7 @@ def _units(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     for u in view["units"]:
         kind = str(u["kind"])
         glyph = f"[{UNIT_STYLES.get(kind, 'bold')}]{UNIT_LETTERS.get(kind, '?')}[/]"
-        name = escape(unit_name(u["id"]))
+        name = escape(unit_name(u["id"], lab["lang"]))
         where = cell_text(u["cell"]) if u.get("cell") is not None else f"[red]{lab['removed']}[/]"
         items.append(f"{glyph} {name} {where}")
     return _wrap_titled(items, f"[bold]{lab['units']}[/bold]: ", " · ")
@@ -561,19 +587,16 @@ def _table(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
             cubes.append(f"[bold {GREEN_CUBE}]G[/]×{n}")
         else:
             p = int(key[1:])
-            cubes.append(f"[bold {SEAT_FG[p % len(SEAT_FG)]}]{key}[/]×{n}")
+            cubes.append(f"[bold {SEAT_FG[p % len(SEAT_FG)]}]P{p + 1}[/]×{n}")
     lines = _wrap_titled(cubes, f"[bold]{lab['tower']}[/bold]: ", " ")
     lines.append(
         f"{lab['garrison'].format(n=view['garrison'])} · {lab['sieges'].format(n=view['sieges'])}"
     )
-    lines.append(
-        "[dim]"
-        + lab["needs"].format(t=view.get("jerusalem_tiles_needed"), p=view.get("plunder_limit"))
-        + "[/dim]"
-    )
+    needs = lab["needs"].format(t=view.get("jerusalem_tiles_needed"), p=view.get("plunder_limit"))
+    lines.extend(f"[dim]{w}[/dim]" for w in wrap(needs.split("; "), "", WIDTH, "; "))
     discard = view.get("discard") or []
     top = (
-        lab["discard_top"].format(n=len(discard), card=card_markup(discard[-1]))
+        lab["discard_top"].format(n=len(discard), card=_card(discard[-1], lab))
         if discard
         else lab["discard_none"]
     )
@@ -597,7 +620,7 @@ def _seats(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         colour = SEAT_FG[p % len(SEAT_FG)]
         head = (
             mark
-            + f"[{SEAT_PAWN[p % len(SEAT_PAWN)]}]{p}[/] "
+            + f"[{SEAT_PAWN[p % len(SEAT_PAWN)]}]{p + 1}[/] "
             + pad(f"[bold {colour}]{name}[/]", name_w)
             + f"{escape(str(s['knight_name']))} · {lab['pawn'].format(cell=cell_text(s['pawn']))}"
         )
@@ -627,8 +650,16 @@ def _hand(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     hand = view.get("hand")
     if hand is None:
         return []
-    items = [card_markup(c) for c in hand] or [f"[dim]{lab['empty']}[/dim]"]
-    return _wrap_titled(items, f"[bold]{lab['hand']}[/bold]: ", " · ")
+    from .names import card_effect
+
+    if not hand:
+        return [f"[bold]{lab['hand']}[/bold]: [dim]{lab['empty']}[/dim]"]
+    lines = [f"[bold]{lab['hand']}[/bold]:"]
+    for code in hand:
+        card = _card(code, lab)
+        effect = escape(card_effect(code, lab["lang"]))
+        lines.extend(wrap([card, f"[dim]– {effect}[/dim]"], "  ", WIDTH, " "))
+    return lines
 
 
 def _decision(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
@@ -648,7 +679,7 @@ def _decision(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     )
     lines = [f"[bold]{lab['decision']}[/bold]: {text}"]
     if view.get("two_step_card"):
-        lines.append("  " + lab["two_step"].format(card=card_markup(view["two_step_card"])))
+        lines.append("  " + lab["two_step"].format(card=_card(view["two_step_card"], lab)))
     return lines
 
 
@@ -660,9 +691,9 @@ def _fight(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     kind = str(fight["type"])
     foe = lab.get(f"f_{kind}", escape(kind))
     if fight.get("city"):
-        foe += f" ({escape(str(fight['city']))})"
+        foe += f" ({escape(city_name(str(fight['city']), lab['lang']))})"
     elif fight.get("unit"):
-        foe += f" ({escape(unit_name(fight['unit']))})"
+        foe += f" ({escape(unit_name(fight['unit'], lab['lang']))})"
     terrain = lab.get(f"t_{fight.get('terrain')}", escape(str(fight.get("terrain"))))
     line = lab["fight_line"].format(
         fighter=seat_markup(fight["fighter"], viewer, lab),
@@ -672,7 +703,7 @@ def _fight(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     )
     parts = [lab["enemy"].format(n=fight.get("enemy"))]
     if fight.get("lance"):
-        parts.append(lab["lance"].format(card=card_markup(fight["lance"])))
+        parts.append(lab["lance"].format(card=_card(fight["lance"], lab)))
     if kind == "jerusalem_round":
         parts.append(
             lab["round"].format(
@@ -758,11 +789,11 @@ def render_actions(
         cell = cell_text(to) if isinstance(to, list) and len(to) == 2 else None
         if kind == "move" and cell is not None:
             key = (kind, str(card))
-            titles[key] = lab["act_move"].format(card=card_markup(card))
+            titles[key] = lab["act_move"].format(card=_card(card, lab))
             groups.setdefault(key, []).append(f"{num}{cell}")
         elif kind == "event":
             key = (kind, str(card))
-            titles[key] = lab["act_event"].format(card=card_markup(card))
+            titles[key] = lab["act_event"].format(card=_card(card, lab))
             if cell is not None:
                 item = f"{num}{cell}"
             elif action.get("target") is not None:
@@ -782,14 +813,12 @@ def render_actions(
             units = components().units
             uid = units[unit].id if isinstance(unit, int) and 0 <= unit < len(units) else "?"
             key = (kind, str(unit))
-            titles[key] = lab["act_move_unit"].format(unit=escape(unit_name(uid)))
+            titles[key] = lab["act_move_unit"].format(unit=escape(unit_name(uid, lang)))
             groups.setdefault(key, []).append(f"{num}{cell}")
         elif kind == "commit":
             key = (kind, str(card))
             titles[key] = (
-                lab["act_commit_lance"].format(card=card_markup(card))
-                if card
-                else lab["act_commit"]
+                lab["act_commit_lance"].format(card=_card(card, lab)) if card else lab["act_commit"]
             )
             groups.setdefault(key, []).append(f"{num}{action.get('amount')}")
         elif kind in ("defend", "recruit"):
@@ -799,12 +828,12 @@ def render_actions(
         elif kind == "discard":
             key = (kind, "")
             titles[key] = lab["act_discard"]
-            groups.setdefault(key, []).append(f"{num} {card_markup(card)}")
+            groups.setdefault(key, []).append(f"{num} {_card(card, lab)}")
         elif kind == "truce":
-            others.append(f"  {num} {lab['act_truce'].format(card=card_markup(card))}")
+            others.append(f"  {num} {lab['act_truce'].format(card=_card(card, lab))}")
         elif kind == "empty_tower":
             text = (
-                lab["act_empty_tower_card"].format(card=card_markup(card))
+                lab["act_empty_tower_card"].format(card=_card(card, lab))
                 if card
                 else lab["act_empty_tower"]
             )
