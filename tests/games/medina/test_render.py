@@ -1,7 +1,8 @@
 """Medina's renderers over whole seeded random games of both editions and every player count,
 for every seat and the spectator: the text (Rich markup, within 100 columns, owners shown,
-no hidden supply for spectators), the SVG (every piece exactly once with its cell and kind,
-legal targets clickable), and ``spieltisch play medina`` with bots only."""
+no hidden supply for spectators), the SVG (every piece exactly once with its cell, kind, key
+and tip; the legal pieces picks and their squares places), and ``spieltisch play medina``
+with bots only."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from spieltisch.cli import renderers
 from spieltisch.cli.main import app
 from spieltisch.engine.game import State
 from spieltisch.engine.markup import strip_markup, visible_len
-from spieltisch.games.medina.svg import render_svg
+from spieltisch.games.medina.svg import board_moves, render_svg
 from spieltisch.games.medina.text import (
     LABELS,
     LETTERS,
@@ -102,20 +103,28 @@ def _check_svg(view: dict[str, Any], legal: list[dict[str, Any]] | None) -> None
     owners = {p["id"]: p["owner"] for p in view["palaces"]}
     by_cell = {_cell(p["cell"]): p for p in view["pieces"]}
     for el in shown:
+        assert el.get("data-tip") and el.get("data-key")
         if el.get("data-kind") in ("building", "stable"):
             piece = by_cell[el.get("data-cell", "")]
             assert el.get("data-palace") == str(piece["palace"])
             owner = owners[piece["palace"]]
             assert el.get("data-owner") == ("" if owner is None else str(owner))
-    targets = [el for el in root.iter() if el.get("data-action") is not None]
+    # the board is the interface: no action payloads, the legal pieces are picks in the tray
+    # and every legal square is a place
+    assert not any(el.get("data-action") is not None for el in root.iter())
+    picks = {el.get("data-pick") for el in root.iter() if el.get("data-pick")}
+    places = {el.get("data-place") for el in root.iter() if el.get("data-place")}
     if not legal:
-        assert not targets
+        assert not picks
         return
-    actions = [json.loads(el.get("data-action", "")) for el in targets]
-    assert sorted(_key(a) for a in actions) == sorted(_key(a) for a in legal)
-    for el, action in zip(targets, actions, strict=True):
+    moves = board_moves(view, legal, "en")
+    assert picks == {m["pick"] for m in moves}
+    for move, action in zip(moves, legal, strict=True):
         if "cell" in action:
-            assert el.get("data-target") == _cell(action["cell"])
+            assert move["place"] == "cell:" + _cell(action["cell"])
+            assert move["place"] in places
+        else:
+            assert move["place"] is None
 
 
 def _check_text(view: dict[str, Any], rich: bool) -> str:
@@ -201,10 +210,12 @@ def test_svg_escapes_text_and_attributes() -> None:
     legal = [a.to_json() for a in state.legal_actions(state.actors()[0])]
     svg = render_svg(state.view(state.actors()[0]), "de", legal)
     root = ET.fromstring(svg)
-    assert any(el.get("class") == "target" for el in root.iter())
+    assert any(el.get("data-pick", "").startswith("supply:") for el in root.iter())
     assert "<&" not in svg
     assert svg.startswith("<?xml")
-    assert 'data-action="{&quot;type&quot;:' in svg
+    assert "data-action" not in svg
+    tips = [el.get("data-tip", "") for el in root.iter() if el.get("data-tip")]
+    assert any("Feld (" in t for t in tips) and not any("Square (" in t for t in tips)
     assert render_svg(view, "de").count("Spieler 1") >= 1
 
 

@@ -1,554 +1,499 @@
-"""Medina as a standalone SVG picture of one seat's view (standard library only).
+"""Medina's board picture for the game page (``docs/board-interface.md``), drawn 1:1 for the
+screen and at most 1000 pixels wide: the header, the tray of the viewer's supply (the
+pieces to pick), the board (sandy city squares inside the ring of wall squares, the towers,
+the well, buildings, roofs, stables, merchants and walls) and below it the players, the
+tiles, the scores and a legend.
 
-The board is drawn as in the rules' maps (x across, y down): the ring with the four towers
-and the walls (coloured per tower), the city with buildings in their colours (claimed
-palaces carry their owner's roof colour), stables, merchants, the well and its bonus
-cells; a side panel lists the tiles, the supplies and the scores.
+A move is made on the picture: pick a piece in the tray (``data-pick="supply:grey"``,
+``supply:roof``, ``supply:neutral_roof``, ``supply:stable``, ``supply:merchant``,
+``supply:wall``, ``supply:tea``, ``supply:start_merchant``), then a square
+(``data-place="cell:x,y"``; a roof goes on its palace's first building square, MD-R21).
 
-Every piece is one element with ``data-cell="x,y"`` and ``data-kind`` (``building``,
-``stable``, ``merchant``, ``wall``, ``tower``, ``well``), plus ``data-palace`` and
-``data-owner`` where they apply. With ``legal`` (action JSON objects), every legal target
-gets a clickable element (class ``target``) whose ``data-action`` holds the action's JSON."""
+Every piece is one element with ``data-kind`` (``building``, ``stable``, ``merchant``,
+``wall``, ``tower``, ``well``), ``data-cell="x,y"``, ``data-key`` (``building:x,y``,
+``stable:x,y``, ``merchant:x,y``, ``wall:x,y``, ``tower:N``, ``well``; roofs ``roof:P``,
+tiles ``palace-tile:COLOUR`` and ``tower-tile:N``, the tea pool ``tea-pool``, the tray's
+pieces ``tray:KIND``) and ``data-tip``; buildings and stables also carry ``data-palace``
+and ``data-owner``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from html import escape
 from typing import Any
 
-from ...engine.svg import Panel, action_attr, esc, num
-from ...engine.svg import attr as _attr
-from ...engine.svg import text_element as _text
-from .text import LETTERS, palace_sum
+from ...engine import picture as pic
+from ...engine.picture import (
+    FONT,
+    INK,
+    LARGE,
+    MUTED,
+    SMALL,
+    Column,
+    box,
+    document,
+    header,
+    lang_of,
+    seat_mark,
+    seat_name,
+    text,
+)
+from ...engine.svg import attr, num
+from . import picture_pieces as pieces
+from .picture_board import BoardIndex, draw_board, tower_tip
+from .picture_words import capital, colour_name, owner_name, words
+from .picture_words import count as plural
 
-CELL = 36
-MARGIN = 28
-PANEL_W = 400
+WIDTH = 1000
+PAD = 20
+ITEM_W, ITEM_H, ITEM_GAP = 76, 80, 8
+TILE_W, TILE_H = 108, 128
 
-BUILDING_FILL = {
-    "grey": "#9ea3a8",
-    "black": "#2b2b2b",
-    "purple": "#7d3c98",
-    "brown": "#8b5a2b",
-    "orange": "#e67e22",
-}
-SEAT_COLOURS = ("#f1c40f", "#e74c3c", "#3498db", "#27ae60")  # yellow, red, blue, green
-SEAT_NAMES = {
-    "en": ("yellow", "red", "blue", "green"),
-    "de": ("gelb", "rot", "blau", "grün"),
-}
-NEUTRAL = "#eceff1"
-TOWER_COLOURS = {1: "#16a085", 2: "#c2185b", 3: "#b7950b", 4: "#6c3483"}
-KIND_COLOURS = {
-    "start_merchant": "#ffffff",
-    "roof": "#f5b041",
-    "neutral_roof": NEUTRAL,
-    "stable": "#d7bd8f",
-    "merchant": "#ffffff",
-    "wall": "#bdc3c7",
-}
-COLOUR_NAMES = {
-    "de": {
-        "grey": "grau",
-        "black": "schwarz",
-        "purple": "lila",
-        "brown": "braun",
-        "orange": "orange",
-    }
-}
-TILE_VALUES = {"grey": 1, "black": 2, "purple": 2, "brown": 3, "orange": 4}
-
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Medina",
-        "edition": "{n}. edition, {p} players",
-        "seat": "view of Player {n}",
-        "spectator": "spectator view",
-        "player": "Player {n}",
-        "to_start": "Player {n} places the start merchant",
-        "to_place": "Player {n} to place: piece {k} of {q}",
-        "over": "Game over",
-        "winners": "Winner: {names}",
-        "palace_tiles": "Palace tiles",
-        "tower_tiles": "Tower tiles",
-        "tower": "Tower {n}",
-        "nobody": "nobody",
-        "neutral": "neutral",
-        "merchants": "{n} merchants",
-        "supplies": "Supplies",
-        "roofs": "roofs {n}",
-        "neutral_roofs": "neutral roofs {n}",
-        "tea": "tea {n}",
-        "owns": "owns {c}",
-        "hidden": "screen: {b} · s {s} · m {m} · W {w}",
-        "scores": "Scores",
-        "tiles": "palace tiles {p}, tower tiles {t}",
-        "retired": "retired: {c}",
-        "tea_pool": "tea pool: {n}",
-        "discard_tea": "discard a tea tile",
-        "palace": "palace #{p}",
-        "point_legend": "pieces + W walls + m merchants + @ well = points",
-    },
-    "de": {
-        "title": "Medina",
-        "edition": "{n}. Edition, {p} Spieler",
-        "seat": "Sicht von Spieler {n}",
-        "spectator": "Zuschauersicht",
-        "player": "Spieler {n}",
-        "to_start": "Spieler {n} setzt den Startkaufmann",
-        "to_place": "Spieler {n} setzt: Teil {k} von {q}",
-        "over": "Spielende",
-        "winners": "Sieger: {names}",
-        "palace_tiles": "Palastkarten",
-        "tower_tiles": "Turmkarten",
-        "tower": "Turm {n}",
-        "nobody": "niemand",
-        "neutral": "neutral",
-        "merchants": "{n} Kaufleute",
-        "supplies": "Vorräte",
-        "roofs": "Dächer {n}",
-        "neutral_roofs": "neutrale Dächer {n}",
-        "tea": "Tee {n}",
-        "owns": "besitzt {c}",
-        "hidden": "Sichtschirm: {b} · s {s} · m {m} · W {w}",
-        "scores": "Punkte",
-        "tiles": "Palastkarten {p}, Turmkarten {t}",
-        "retired": "ausgeschieden: {c}",
-        "tea_pool": "Teevorrat: {n}",
-        "discard_tea": "ein Teeplättchen abwerfen",
-        "palace": "Palast #{p}",
-        "point_legend": "Teile + W Mauern + m Kaufleute + @ Brunnen = Punkte",
-    },
-}
+XY = tuple[int, int]
 
 
-def _owner_colour(owner: Any) -> str | None:
-    if owner == "neutral":
-        return NEUTRAL
-    if isinstance(owner, int) and 0 <= owner < len(SEAT_COLOURS):
-        return SEAT_COLOURS[owner]
-    return None
+def _xy(cell: Sequence[Any]) -> XY:
+    return int(cell[0]), int(cell[1])
 
 
-def _owner_attr(owner: Any) -> str:
-    return "neutral" if owner == "neutral" else "" if owner is None else str(owner)
+# -- the moves ----------------------------------------------------------------------------
+def _pick_of(action: dict[str, Any]) -> str:
+    kind = str(action.get("type", ""))
+    if kind == "build":
+        return f"supply:{action.get('colour', '')}"
+    if kind == "discard_tea":
+        return "supply:tea"
+    return f"supply:{kind}"
 
 
-class _Board:
-    """Pixel geometry of the grid."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width, self.height = width, height
-
-    def x0(self, x: int) -> int:
-        return MARGIN + x * CELL
-
-    def y0(self, y: int) -> int:
-        return MARGIN + y * CELL
-
-    def centre(self, cell: Sequence[int]) -> tuple[float, float]:
-        return self.x0(cell[0]) + CELL / 2, self.y0(cell[1]) + CELL / 2
-
-
-def _grid(view: dict[str, Any], b: _Board) -> list[str]:
-    bonus = tuple(sorted({(int(c[0]), int(c[1])) for c in view.get("bonus_cells", [])}))
-    return [_static_grid(b.width, b.height, bonus)]
-
-
-@lru_cache(maxsize=32)
-def _static_grid(width: int, height: int, bonus: tuple[tuple[int, int], ...]) -> str:
-    """The board's squares, bonus cells and coordinates: the same in every view of a game
-    (drawn once per board size and well)."""
-    b = _Board(width, height)
-    out = ['<g class="grid">']
-    for y in range(b.height):
-        for x in range(b.width):
-            ring = x in (0, b.width - 1) or y in (0, b.height - 1)
-            fill = "#c9b18a" if ring else "#f3e5c5"
-            out.append(
-                f'<rect x="{b.x0(x)}" y="{b.y0(y)}" width="{CELL}" height="{CELL}" '
-                f'fill="{fill}" stroke="#b59c72" stroke-width="0.6"/>'
-            )
-            if (x, y) in bonus:
-                out.append(
-                    f'<rect class="bonus" data-bonus="{x},{y}" x="{b.x0(x) + 2}" '
-                    f'y="{b.y0(y) + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="#d6eaf8" '
-                    'stroke="#2e86c1" stroke-width="1.5" stroke-dasharray="4 2"/>'
-                )
-                out.append(
-                    _text(
-                        b.x0(x) + CELL - 9,
-                        b.y0(y) + 11,
-                        "+4",
-                        9,
-                        fill="#2e86c1",
-                        text_anchor="middle",
-                    )
-                )
-    for x in range(b.width):
-        out.append(_text(b.x0(x) + CELL / 2, MARGIN - 8, str(x), 11, text_anchor="middle"))
-    for y in range(b.height):
-        out.append(_text(MARGIN - 6, b.y0(y) + CELL / 2 + 4, str(y), 11, text_anchor="end"))
-    out.append("</g>")
-    return "\n".join(out)
+def _caption(action: dict[str, Any], index: BoardIndex, lang: str) -> str:
+    """A short caption of the move (the full sentence stays under "All moves")."""
+    w = words(lang)
+    kind = str(action.get("type", ""))
+    if kind == "discard_tea":
+        return w["btn_tea"]
+    x, y = _xy(action["cell"])
+    if kind == "build":
+        colour = str(action.get("colour", ""))
+        name = capital(colour_name(colour, lang))
+        palace = index.incomplete.get(colour)
+        if palace is None:
+            return w["btn_new"].format(colour=name)
+        return w["btn_join"].format(colour=name, id=palace)
+    if kind in ("roof", "neutral_roof"):
+        palace = index.palace_at.get((x, y))
+        if palace is not None:
+            return w["btn_" + kind].format(id=palace)
+    elif kind == "stable":
+        palace = index.palace_beside(x, y)
+        if palace is not None:
+            return w["btn_stable"].format(id=palace)
+    elif kind == "wall":
+        tower = index.wall_tower(x, y)
+        if tower is not None:
+            return w["btn_wall"].format(tower=tower)
+    elif kind == "start_merchant":
+        return w["btn_start"].format(x=x, y=y)
+    return (
+        w["btn_merchant"].format(x=x, y=y) if kind == "merchant" else w["btn_at"].format(x=x, y=y)
+    )
 
 
-def _pieces(view: dict[str, Any], b: _Board) -> list[str]:
-    owners = {p["id"]: p.get("owner") for p in view["palaces"]}
-    canonical = {tuple(p["cell"]): p["id"] for p in view["palaces"]}
-    chain_tower = [c["tower"] for c in view["wall_chains"]]
-    ends = {tuple(c) for c in view["merchant_line_ends"]}
-    out = ['<g class="pieces">']
-    for tower in view["towers"]:
-        x, y = tower["cell"]
-        out.append(_tower(x, y, tower["tower"]))
-    if view.get("well"):
-        x, y = view["well"]
-        out.append(_well(x, y))
-    for piece in view["pieces"]:
-        kind = piece["kind"]
-        x, y = piece["cell"]
-        if kind == "building":
-            palace = piece["palace"]
-            out.append(
-                _building(
-                    x,
-                    y,
-                    piece["colour"],
-                    palace,
-                    owners.get(palace),
-                    canonical.get((x, y)) == palace,
-                )
-            )
-        elif kind == "stable":
-            out.append(_stable(x, y, piece["palace"], owners.get(piece["palace"])))
-        elif kind == "merchant":
-            out.append(_merchant(x, y, (x, y) in ends))
-        elif kind == "wall":
-            chain = piece.get("chain", -1)
-            tower = chain_tower[chain] if 0 <= chain < len(chain_tower) else 0
-            out.append(_wall(x, y, chain, tower))
-    out.append("</g>")
+def board_moves(
+    view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str = "en"
+) -> list[dict[str, Any]]:
+    """For each legal action: the supply piece to pick, the square to place it on, and a
+    short caption (a tea discard is a button of the picked tea tile)."""
+    index = BoardIndex(view)
+    out: list[dict[str, Any]] = []
+    for action in legal:
+        cell = action.get("cell")
+        place = f"cell:{cell[0]},{cell[1]}" if isinstance(cell, list | tuple) else None
+        out.append(
+            {"pick": _pick_of(action), "place": place, "button": _caption(action, index, lang)}
+        )
     return out
 
 
-# One element per piece, memoised on everything it shows: most pieces stay put from move to
-# move and look the same in every seat's picture. The caches are bounded (a game has at
-# most a few hundred distinct pieces).
-@lru_cache(maxsize=64)
-def _tower(x: int, y: int, value: int) -> str:
-    cx, cy = _centre(x, y)
-    return (
-        f'<g data-kind="tower" data-cell="{x},{y}" data-tower="{value}">'
-        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 1:g}" '
-        f'fill="{TOWER_COLOURS.get(value, "#777")}" stroke="#222" stroke-width="1.5"/>'
-        + _text(cx, cy + 6, str(value), 17, fill="#fff", text_anchor="middle", font_weight="bold")
-        + "</g>"
-    )
+def log_keys(event: dict[str, Any]) -> list[str]:
+    """The ``data-key``s of the pieces a log event touched."""
+    kind = str(event.get("type", ""))
+    cell = event.get("cell")
+    where = f"{cell[0]},{cell[1]}" if isinstance(cell, list | tuple) and len(cell) == 2 else ""
+    if kind == "build" and where:
+        return [f"building:{where}"]
+    if kind in ("stable", "merchant", "wall") and where:
+        return [f"{kind}:{where}"]
+    if kind == "start_merchant" and where:
+        return [f"merchant:{where}"]
+    if kind in ("roof", "neutral_roof"):
+        return [f"roof:{event.get('palace')}"]
+    if kind == "palace_tile":
+        return [f"palace-tile:{event.get('colour')}"]
+    if kind == "tower_tile":
+        return [f"tower-tile:{event.get('tower')}", f"tower:{event.get('tower')}"]
+    if kind == "tower_merchants":
+        return [f"tower-tile:{event.get('tower')}"]
+    if kind == "tea":
+        return ["tea-pool"]
+    if kind == "retire":
+        return [f"tray:{event.get('colour')}"]
+    if kind == "setup":
+        m = event.get("start_merchant")
+        return ["well"] + ([f"merchant:{m[0]},{m[1]}"] if isinstance(m, list) else [])
+    return []
 
 
-@lru_cache(maxsize=64)
-def _well(x: int, y: int) -> str:
-    cx, cy = _centre(x, y)
-    return (
-        f'<g data-kind="well" data-cell="{x},{y}">'
-        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 3:g}" fill="#5dade2" '
-        'stroke="#1b4f72" stroke-width="2"/>'
-        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 5:g}" fill="#1b4f72"/></g>'
-    )
-
-
-@lru_cache(maxsize=4096)
-def _building(x: int, y: int, colour: str, palace: Any, owner: Any, canonical: bool) -> str:
-    px, py = MARGIN + x * CELL, MARGIN + y * CELL
-    cx, cy = _centre(x, y)
-    roof = _owner_colour(owner)
-    fill = BUILDING_FILL.get(colour, "#888")
-    letter = LETTERS.get(colour, "?")
-    body = [
-        f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-        f'rx="3" fill="{fill}" stroke="{roof or "#3b2a1a"}" '
-        f'stroke-width="{4 if roof else 1}"/>'
-    ]
-    if roof:  # the roof: a triangle in the owner's colour
-        body.append(
-            f'<path d="M{px + 5},{py + 15} L{cx:g},{py + 5} L{px + CELL - 5},{py + 15} Z" '
-            f'fill="{roof}" stroke="#222" stroke-width="0.8"/>'
-        )
-    body.append(
-        _text(
-            cx,
-            cy + (9 if roof else 5),
-            letter.upper() if roof else letter,
-            13,
-            fill="#fff",
-            text_anchor="middle",
-            font_weight="bold",
-        )
-    )
-    if canonical:
-        body.append(_text(px + 4, py + CELL - 3, f"#{palace}", 8, fill="#fff"))
-    return (
-        f'<g data-kind="building" data-cell="{x},{y}" data-colour={_attr(colour)} '
-        f'data-palace="{palace}" data-owner={_attr(_owner_attr(owner))}>' + "".join(body) + "</g>"
-    )
-
-
-@lru_cache(maxsize=1024)
-def _stable(x: int, y: int, palace: Any, owner: Any) -> str:
-    px, py = MARGIN + x * CELL, MARGIN + y * CELL
-    cx, cy = _centre(x, y)
-    roof = _owner_colour(owner)
-    return (
-        f'<g data-kind="stable" data-cell="{x},{y}" data-palace="{palace}" '
-        f"data-owner={_attr(_owner_attr(owner))}>"
-        f'<rect x="{px + 6}" y="{py + 8}" width="{CELL - 12}" height="{CELL - 14}" '
-        f'fill="#d7bd8f" stroke="{roof or "#6e4b1f"}" stroke-width="{3 if roof else 1}"/>'
-        + _text(cx, cy + 5, "s", 12, fill="#5d4037", text_anchor="middle")
-        + "</g>"
-    )
-
-
-@lru_cache(maxsize=1024)
-def _merchant(x: int, y: int, end: bool) -> str:
-    cx, cy = _centre(x, y)
-    return (
-        f'<g data-kind="merchant" data-cell="{x},{y}" data-end="{"1" if end else "0"}">'
-        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 7:g}" fill="#fdfefe" '
-        f'stroke="{"#d35400" if end else "#566573"}" stroke-width="{3 if end else 1.5}"/>'
-        + _text(cx, cy + 4, "m", 11, fill="#2c3e50", text_anchor="middle")
-        + "</g>"
-    )
-
-
-@lru_cache(maxsize=1024)
-def _wall(x: int, y: int, chain: Any, tower: Any) -> str:
-    px, py = MARGIN + x * CELL, MARGIN + y * CELL
-    cx, cy = _centre(x, y)
-    return (
-        f'<g data-kind="wall" data-cell="{x},{y}" data-chain="{chain}" '
-        f'data-tower="{tower}">'
-        f'<rect x="{px + 2}" y="{py + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-        f'fill="{TOWER_COLOURS.get(tower, "#7f8c8d")}" stroke="#222" stroke-width="1"/>'
-        + _text(cx, cy + 5, "W", 12, fill="#fff", text_anchor="middle")
-        + "</g>"
-    )
-
-
-def _centre(x: int, y: int) -> tuple[float, float]:
-    return MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2
-
-
-def _action_label(action: dict[str, Any]) -> str:
-    kind = str(action.get("type", ""))
-    if kind == "build":
-        return f"build {action.get('colour', '')}"
-    return kind.replace("_", " ")
-
-
-def _targets(legal: Sequence[dict[str, Any]], b: _Board) -> tuple[list[str], list[dict[str, Any]]]:
-    """Clickable targets on the board; the actions without a cell are returned apart."""
-    by_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    cellless: list[dict[str, Any]] = []
-    for action in legal:
-        cell = action.get("cell")
-        if isinstance(cell, list | tuple) and len(cell) == 2:
-            by_cell.setdefault((int(cell[0]), int(cell[1])), []).append(action)
-        else:
-            cellless.append(action)
-    out = ['<g class="targets">']
-    for (x, y), actions in by_cell.items():
-        k = len(actions)
-        h = (CELL - 4) / k
-        left, top, height = b.x0(x) + 2, b.y0(y) + 2, num(h)
-        for i, action in enumerate(actions):
-            kind = str(action.get("type", ""))
-            colour = (
-                BUILDING_FILL.get(str(action.get("colour")), "#888")
-                if kind == "build"
-                else KIND_COLOURS.get(kind, "#fff")
-            )
-            out.append(
-                f'<rect class="target" data-target="{x},{y}" data-action={action_attr(action)} '
-                f'x="{left}" y="{num(top + i * h)}" width="{CELL - 4}" '
-                f'height="{height}" fill="{colour}" fill-opacity="0.45" stroke="#00e676" '
-                f'stroke-width="2" style="cursor:pointer">'
-                f"<title>{esc(_action_label(action))} ({x},{y})</title></rect>"
-            )
-    out.append("</g>")
-    return out, cellless
-
-
-def _colour(colour: str, lang: str) -> str:
-    return COLOUR_NAMES.get(lang, {}).get(colour, colour)
-
-
-def _name(seat: int, lab: dict[str, str]) -> str:
-    return lab["player"].format(n=seat + 1)
-
-
-def _panel(
-    view: dict[str, Any],
-    lab: dict[str, str],
-    lang: str,
-    x: int,
-    cellless: Sequence[dict[str, Any]],
-) -> Panel:
-    panel = Panel(x, MARGIN - 14)
-    seat = view.get("seat")
-    palaces = {p["id"]: p for p in view["palaces"]}
-    panel.line(lab["title"], 20, font_weight="bold")
-    panel.line(lab["edition"].format(n=view["edition"], p=view["players"]))
-    panel.line(lab["seat"].format(n=seat + 1) if seat is not None else lab["spectator"])
-    active = view.get("active")
+# -- the picture --------------------------------------------------------------------------
+def _status(view: dict[str, Any], lang: str) -> str:
+    w = words(lang)
+    viewer = view.get("seat")
     if view["phase"] == "over":
-        panel.line(lab["over"], font_weight="bold")
-        names = ", ".join(_name(s, lab) for s in view.get("winners") or [])
-        panel.line(lab["winners"].format(names=names), fill="#1e8449", font_weight="bold")
-    elif active is not None:
-        if view["phase"] == "start_merchant":
-            panel.line(lab["to_start"].format(n=active + 1), font_weight="bold")
-        else:
-            k = view.get("placements_this_turn", 0) + 1
-            text = lab["to_place"].format(n=active + 1, k=k, q=view.get("quota", 1))
-            panel.line(text, font_weight="bold")
-        panel.swatch(SEAT_COLOURS[active % 4], dx=-14, size=10)
-    extra = []
-    if view.get("retired"):
-        names = ", ".join(_colour(c, lang) for c in view["retired"])
-        extra.append(lab["retired"].format(c=names))
+        names = ", ".join(seat_name(s, lang, viewer) for s in view.get("winners") or [])
+        return w["winners"].format(names=names) if names else w["over"]
+    name = seat_name(int(view["active"]), lang, viewer)
+    if view["phase"] == "start_merchant":
+        status = w["to_start"].format(name=name)
+    else:
+        k = int(view.get("placements_this_turn", 0)) + 1
+        status = w["to_place"].format(name=name, k=k, q=view.get("quota", 2))
+    return status if viewer is not None else f"{status} · {w['spectator']}"
+
+
+def _supply_items(view: dict[str, Any]) -> list[tuple[str, int]]:
+    """The viewer's supply as (kind, count): the building colours, then the other pieces."""
+    supply = view["supplies"][view["seat"]]
+    items = [(colour, int(supply["buildings"].get(colour, 0))) for colour in view["palace_tiles"]]
+    items.append(("roof", int(supply["roofs"])))
     if view["edition"] == 2:
-        extra.append(lab["tea_pool"].format(n=view.get("tea_pool", 0)))
-    if extra:
-        panel.line(" · ".join(extra))
-    for action in cellless:
-        panel.y += 6
-        panel.out.append(
-            f'<g class="target" data-action={action_attr(action)} style="cursor:pointer">'
-            f'<rect x="{panel.x}" y="{panel.y + 2}" width="200" height="20" rx="4" '
-            'fill="#e8f8f5" stroke="#00e676" stroke-width="2"/>'
-            + _text(
-                panel.x + 8,
-                panel.y + 16,
-                lab["discard_tea"]
-                if action.get("type") == "discard_tea"
-                else _action_label(action),
-                12,
-            )
-            + "</g>"
-        )
-        panel.y += 22
+        items.append(("neutral_roof", int(supply["neutral_roofs"])))
+    items += [
+        ("stable", int(supply["stables"])),
+        ("merchant", int(supply["merchants"])),
+        ("wall", int(supply["walls"])),
+    ]
+    if view["edition"] == 2:
+        items.append(("tea", int(supply["tea"])))
+    return items
 
-    def holder(p: Any) -> tuple[str, str | None]:
-        if not p:
-            return lab["nobody"], None
-        owner = palaces.get(p, {}).get("owner")
-        if owner == "neutral":
-            return f"#{p} ({lab['neutral']})", NEUTRAL
-        if isinstance(owner, int):
-            return f"#{p} ({_name(owner, lab)})", SEAT_COLOURS[owner % 4]
-        return f"#{p}", None
 
-    panel.gap()
-    panel.line(lab["palace_tiles"], 15, font_weight="bold")
-    for colour, p in view["palace_tiles"].items():
-        name, swatch = holder(p)
-        panel.line(f"{_colour(colour, lang)} ({TILE_VALUES.get(colour, '?')}) → {name}", indent=16)
-        panel.out.append(
-            f'<rect x="{panel.x}" y="{panel.y - 10}" width="11" height="11" '
-            f'fill="{BUILDING_FILL.get(colour, "#888")}"/>'
+@lru_cache(maxsize=64)
+def _item_icon(kind: str, seat: int) -> str:
+    c = 40
+    if kind in pieces.BUILDING_FILL:
+        return pieces.building(kind, False, c)
+    if kind == "roof":
+        return pieces.roof(seat, c)
+    if kind == "neutral_roof":
+        return pieces.roof("neutral", c)
+    if kind == "stable":
+        return pieces.stable(c)
+    if kind in ("merchant", "start_merchant"):
+        return pieces.merchant(c, kind == "start_merchant")
+    if kind == "wall":
+        return pieces.wall(c, "top", 0).split("<text", 1)[0]
+    return pieces.tea_tile(c)
+
+
+def _item_tip(view: dict[str, Any], kind: str, count: int, lang: str, pickable: bool) -> str:
+    w = words(lang)
+    if kind in pieces.BUILDING_FILL:
+        name = colour_name(kind, lang)
+        if kind in view.get("retired", []):
+            return capital(w["tip_retired_item"].format(colour=name))
+        value = pieces.TILE_VALUE.get(kind, 1)
+        body = w["tip_building_item"].format(
+            colour=name, n=count, value=plural(value, "point", lang)
         )
-        if swatch:
-            panel.swatch(swatch, dx=-14, size=10)
-    panel.gap()
-    panel.line(lab["tower_tiles"], 15, font_weight="bold")
-    towers = {t["tower"]: t for t in view["towers"]}
-    for value in sorted(view["tower_tiles"], key=int):
-        name, swatch = holder(view["tower_tiles"][value])
-        text = f"{lab['tower'].format(n=value)} → {name}"
-        if view["edition"] == 2:
-            text += " · " + lab["merchants"].format(
-                n=towers.get(int(value), {}).get("merchants", 0)
+    elif kind == "start_merchant":
+        body = w["tip_start_item"]
+    else:
+        body = w[f"tip_{kind}_item"].format(n=count)
+    return capital(body) + (w["playable"] if pickable else "")
+
+
+def _tray_item(
+    view: dict[str, Any],
+    kind: str,
+    count: int | None,
+    x: float,
+    y: float,
+    lang: str,
+    picks: set[str],
+) -> str:
+    w = words(lang)
+    seat = int(view["seat"])
+    pickable = f"supply:{kind}" in picks
+    acting = bool(picks)
+    dim = (acting and not pickable) or count == 0
+    label = colour_name(kind, lang) if kind in pieces.BUILDING_FILL else w[f"item_{kind}"]
+    attrs = pic.key(f"tray:{kind}") + pic.tip(_item_tip(view, kind, count or 0, lang, pickable))
+    if pickable:
+        attrs += pic.pick(f"supply:{kind}") + ' style="cursor:pointer"'
+    if dim:
+        attrs += ' opacity="0.45"'
+    fill, stroke = ("#fff3d6", "#b9770e") if pickable else ("#f7f1e3", "#b8a98c")
+    out = [
+        f'<g class="tray-item" data-supply={attr(kind)}{attrs}>',
+        box(x, y, ITEM_W, ITEM_H, fill=fill, stroke=stroke, rx=8),
+    ]
+    if pickable:
+        out.append(
+            f'<rect x="{num(x + 1.5)}" y="{num(y + 1.5)}" width="{ITEM_W - 3}" '
+            f'height="{ITEM_H - 3}" rx="7" fill="none" stroke="#b9770e" stroke-width="2"/>'
+        )
+    out.append(f'<g transform="translate({num(x + 18)},{num(y + 4)})">{_item_icon(kind, seat)}</g>')
+    if count is not None:
+        out.append(
+            text(
+                x + ITEM_W / 2, y + 59, f"×{count}", FONT, text_anchor="middle", font_weight="bold"
             )
-        panel.line(text, indent=16)
-        panel.out.append(
-            f'<circle cx="{panel.x + 5}" cy="{panel.y - 4}" r="5.5" '
-            f'fill="{TOWER_COLOURS.get(int(value), "#777")}"/>'
         )
-        if swatch:
-            panel.swatch(swatch, dx=-14, size=10)
-    panel.gap()
-    panel.line(lab["supplies"], 15, font_weight="bold")
-    for s, supply in enumerate(view["supplies"]):
-        parts = [lab["roofs"].format(n=supply["roofs"])]
-        if view["edition"] == 2:
-            parts.append(lab["neutral_roofs"].format(n=supply["neutral_roofs"]))
-            parts.append(lab["tea"].format(n=supply["tea"]))
-        owns = "".join(LETTERS.get(c, "?").upper() for c in supply["owns"]) or "–"
-        parts.append(lab["owns"].format(c=owns))
-        weight = "bold" if s == seat else "normal"
-        panel.line(f"{_name(s, lab)}: " + " · ".join(parts), 12, indent=16, font_weight=weight)
-        panel.out.append(
-            f'<rect x="{panel.x}" y="{panel.y - 10}" width="11" height="11" '
-            f'fill="{SEAT_COLOURS[s % 4]}" stroke="#222" stroke-width="0.6"/>'
-        )
-        if "buildings" in supply:
-            counts = " ".join(f"{LETTERS.get(c, '?')}{n}" for c, n in supply["buildings"].items())
-            text = lab["hidden"].format(
-                b=counts, s=supply["stables"], m=supply["merchants"], w=supply["walls"]
-            )
-            panel.line(text, 12, indent=28, fill="#555")
-    panel.gap()
-    panel.line(lab["scores"], 15, font_weight="bold")
-    panel.line(lab["point_legend"], 10, indent=16, fill="#555")
+    out.append(text(x + ITEM_W / 2, y + 74, label, SMALL, text_anchor="middle", fill=INK))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _tray(
+    view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str, y: float
+) -> tuple[list[str], float]:
+    """The viewer's supply as pieces to pick (nothing for a spectator)."""
+    seat = view.get("seat")
+    if seat is None or "buildings" not in view["supplies"][seat]:
+        return [], y
+    w = words(lang)
+    picks = {_pick_of(a) for a in legal}
+    if view["phase"] == "over":
+        heading = w["tray_over"]
+    elif picks:
+        heading = w["tray"]
+    else:
+        heading = w["tray_wait"].format(name=seat_name(int(view["active"]), lang, seat))
+    out = ['<g class="tray">', text(PAD, y + 24, heading, LARGE, font_weight="bold")]
+    items: list[tuple[str, int | None]] = list(_supply_items(view))
+    if "supply:start_merchant" in picks:
+        items.insert(0, ("start_merchant", None))
+    x = PAD
+    for kind, count in items:
+        out.append(_tray_item(view, kind, count, x, y + 36, lang, picks))
+        x += ITEM_W + ITEM_GAP
+    out.append("</g>")
+    return out, y + 36 + ITEM_H + 8
+
+
+# -- below the board: players, tiles, scores, legend -----------------------------------------
+def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    w = words(lang)
+    viewer = view.get("seat")
+    colours = list(view["palace_tiles"])
+    ed2 = view["edition"] == 2
+    heads = [colour_name(c, lang) for c in colours] + [w["col_roofs"]]
+    widths: list[float] = [180, *([56] * len(colours)), 62]
+    if ed2:
+        heads.append(w["col_neutral"])
+        widths.append(64)
+    heads += [w["col_stables"], w["col_merchants"], w["col_walls"]]
+    widths += [60, 76, 58]
+    if ed2:
+        heads.append(w["col_tea"])
+        widths.append(42)
+    heads += [w["col_palaces"], w["col_tiles"], w["col_score"]]
+    widths += [64, 58, 56]
     winners = set(view.get("winners") or [])
-    for s, score in enumerate(view["scores"]):
-        star = " ★" if s in winners else ""
-        panel.line(f"{_name(s, lab)}: {score['total']}{star}", 13, indent=16, font_weight="bold")
-        panel.out.append(
-            f'<rect x="{panel.x}" y="{panel.y - 10}" width="11" height="11" '
-            f'fill="{SEAT_COLOURS[s % 4]}" stroke="#222" stroke-width="0.6"/>'
+    rows = []
+    for s, supply in enumerate(view["supplies"]):
+        seen = "buildings" in supply
+
+        def hidden(value: Any, seen: bool = seen) -> str:
+            return str(value) if seen else "?"
+
+        cells = [hidden(supply.get("buildings", {}).get(c)) for c in colours]
+        cells.append(str(supply["roofs"]))
+        if ed2:
+            cells.append(str(supply["neutral_roofs"]))
+        cells += [hidden(supply.get(k)) for k in ("stables", "merchants", "walls")]
+        if ed2:
+            cells.append(str(supply["tea"]))
+        score = view["scores"][s]
+        cells += [
+            str(len(score["palaces"])),
+            str(score["palace_tiles"] + score["tower_tiles"]),
+            f"{score['total']}{' ★' if s in winners else ''}",
+        ]
+        rows.append((s, seat_name(s, lang, viewer), cells))
+    out = [text(PAD, y + 22, w["standings"], LARGE, font_weight="bold")]
+    # a block of each building colour above its column (the column head names it too)
+    cx = PAD + widths[0]
+    for colour, cw in zip(colours, widths[1:], strict=False):
+        out.append(f'<g transform="translate({num(cx)},{num(y + 30)})">')
+        out.append(pieces.building(colour, False, 22) + "</g>")
+        cx += cw
+    acting = [] if view["phase"] == "over" else [int(view["active"])]
+    table, y = pic.standings(rows, heads, PAD, y + 52, widths, acting)
+    out += table
+    if any("buildings" not in s for s in view["supplies"]):
+        out.append(text(PAD, y + 14, w["hidden_note"], SMALL, fill=MUTED))
+        y += 20
+    return out, y
+
+
+def _holder(view: dict[str, Any], palace: Any, lang: str) -> tuple[str, Any]:
+    """(text, owner) of a tile's holder palace."""
+    if not palace:
+        return words(lang)["tile_free"], None
+    owner = next((p["owner"] for p in view["palaces"] if p["id"] == palace), None)
+    return f"#{palace}", owner
+
+
+def _tile_card(
+    x: float,
+    y: float,
+    icon: str,
+    lines: Sequence[str],
+    holder: tuple[str, Any],
+    attrs: str,
+    lang: str,
+) -> str:
+    """A tile as a card: its picture, its value (and the merchants on it), its holder."""
+    label, owner = holder
+    out = [f"<g{attrs}>", box(x, y, TILE_W, TILE_H, fill="#fffaf0", stroke="#8a6d3b", rx=6)]
+    out.append(f'<g transform="translate({num(x + (TILE_W - 32) / 2)},{num(y + 6)})">{icon}</g>')
+    out.append(
+        text(x + TILE_W / 2, y + 56, lines[0], FONT, text_anchor="middle", font_weight="bold")
+    )
+    for i, line in enumerate(lines[1:]):
+        out.append(text(x + TILE_W / 2, y + 72 + 16 * i, line, SMALL, text_anchor="middle"))
+    bottom = y + TILE_H - 24
+    if isinstance(owner, int):
+        out.append(seat_mark(owner, x + 14, bottom - 4, 6))
+        out.append(text(x + 26, bottom, label, SMALL))
+        out.append(text(x + 8, bottom + 16, seat_name(owner, lang), SMALL))
+    else:
+        out.append(text(x + 8, bottom, label, SMALL, fill=MUTED))
+        if owner == "neutral":
+            out.append(text(x + 8, bottom + 16, words(lang)["neutral_owner"], SMALL))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _tiles(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    w = words(lang)
+    viewer = view.get("seat")
+    right = PAD + 4 * (TILE_W + 8) + 16
+    out = [
+        text(PAD, y + 22, w["palace_tiles"], LARGE, font_weight="bold"),
+        text(right, y + 22, w["tower_tiles"], LARGE, font_weight="bold"),
+    ]
+    top = y + 34
+    for i, (colour, palace) in enumerate(view["palace_tiles"].items()):
+        value = pieces.TILE_VALUE.get(colour, 1)
+        holder = _holder(view, palace, lang)
+        tip = w["tile_palace"].format(
+            colour=colour_name(colour, lang), n=plural(value, "point", lang)
         )
-        items = []
-        for pal in score["palaces"]:
-            items.append(palace_sum(pal, LETTERS.get(pal["colour"], "?").upper()))
-        items.append(lab["tiles"].format(p=score["palace_tiles"], t=score["tower_tiles"]))
-        line = ""
-        for item in items:
-            candidate = f"{line}, {item}" if line else item
-            if len(candidate) > 46 and line:
-                panel.line(line, 11, indent=28, fill="#333")
-                candidate = item
-            line = candidate
-        if line:
-            panel.line(line, 11, indent=28, fill="#333")
-    return panel
+        tip += "; " + (
+            w["tile_holder"].format(id=palace, owner=owner_name(holder[1], lang, viewer))
+            if palace
+            else w["tile_free"]
+        )
+        attrs = pic.key(f"palace-tile:{colour}") + pic.tip(capital(tip))
+        icon = pieces.building(colour, False, 32)
+        lines = [w["points_short"].format(n=value), colour_name(colour, lang)]
+        out.append(_tile_card(PAD + i * (TILE_W + 8), top, icon, lines, holder, attrs, lang))
+    towers = {int(t["tower"]): t for t in view["towers"]}
+    index = BoardIndex(view)
+    for i, value in enumerate(sorted(int(v) for v in view["tower_tiles"])):
+        palace = view["tower_tiles"][str(value)]
+        holder = _holder(view, palace, lang)
+        attrs = pic.key(f"tower-tile:{value}") + pic.tip(tower_tip(index, towers[value], lang))
+        icon = pieces.tower(32, value, None).split("<text", 1)[0]
+        lines = [w["tower_short"].format(n=value), w["points_short"].format(n=value)]
+        if view["edition"] == 2 and towers[value]["merchants"]:
+            lines[1] += ", " + w["merchants_short"].format(n=towers[value]["merchants"])
+        x = right + i * (TILE_W + 8)
+        out.append(_tile_card(x, top, icon, lines, holder, attrs, lang))
+    return out, top + TILE_H + 8
+
+
+def _scores(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    w = words(lang)
+    col = Column(PAD, y, WIDTH - 2 * PAD)
+    col.heading(w["scores"])
+    viewer = view.get("seat")
+    for s, score in enumerate(view["scores"]):
+        parts = [
+            w["score_palace"].format(
+                id=p["palace"], colour=colour_name(p["colour"], lang), points=p["total"]
+            )
+            for p in score["palaces"]
+        ] or [w["no_palace"]]
+        parts.append(w["score_tiles"].format(n=score["palace_tiles"] + score["tower_tiles"]))
+        line = w["score_line"].format(
+            name=seat_name(s, lang, viewer), parts=", ".join(parts), total=score["total"]
+        )
+        col.line(line, FONT, indent=20)
+        col.out.append(seat_mark(s, PAD + 8, col.y - 5, 6))
+    extras = []
+    if view["edition"] == 2:
+        extras.append(
+            f"<g{pic.key('tea-pool')}{pic.tip(w['tip_tea_pool'].format(n=view['tea_pool']))}>"
+        )
+        col.gap(6)
+        extras.append(f'<g transform="translate({PAD},{num(col.y)})">{pieces.tea_tile(28)}</g>')
+        extras.append(text(PAD + 36, col.y + 19, w["tea_pool"].format(n=view["tea_pool"]), FONT))
+        extras.append("</g>")
+        col.y += 30
+    col.out += extras
+    if view.get("retired"):
+        names = ", ".join(colour_name(c, lang) for c in view["retired"])
+        col.line(w["retired"].format(names=names), FONT)
+    return col.out, col.y
+
+
+def _legend(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    w = words(lang)
+    c = 28
+    items = [
+        (pieces.building("orange", False, c), w["lg_building"]),
+        (pieces.building("grey", True, c) + pieces.roof(0, c), w["lg_roof"]),
+        (pieces.stable(c), w["lg_stable"]),
+        (pieces.merchant(c, False), w["lg_merchant"]),
+        (pieces.merchant(c, True), w["lg_end"]),
+        (pieces.wall(c, "top", 1), w["lg_wall"]),
+        (pieces.tower(c, 1, None).split("<text", 1)[0], w["lg_tower"]),
+    ]
+    if view["edition"] == 2:
+        items.append((pieces.well(c), w["lg_well"]))
+        items.append((_bonus_icon(c), w["lg_bonus"]))
+    out = [text(PAD, y + 22, w["legend"], LARGE, font_weight="bold")]
+    body, y = pic.legend(items, PAD, y + 34, WIDTH - 2 * PAD, icon=c)
+    return out + body, y
+
+
+def _bonus_icon(c: int) -> str:
+    return (
+        f'<rect x="1" y="1" width="{c - 2}" height="{c - 2}" fill="#f2dfb4" stroke="#2e86c1" '
+        'stroke-width="2" stroke-dasharray="4 2"/>'
+    )
 
 
 def render_svg(
     view: dict[str, Any], lang: str = "en", legal: Sequence[dict[str, Any]] | None = None
 ) -> str:
-    """A standalone SVG document of ``view``; with ``legal``, clickable targets for every
-    legal action (``data-action`` = the action's JSON)."""
-    lab = LABELS.get(lang, LABELS["en"])
-    b = _Board(view["board"]["width"], view["board"]["height"])
-    board_w = 2 * MARGIN + b.width * CELL
-    board_h = 2 * MARGIN + b.height * CELL
-    body = _grid(view, b) + _pieces(view, b)
-    cellless: list[dict[str, Any]] = []
-    if legal:
-        targets, cellless = _targets(legal, b)
-        body += targets
-    panel = _panel(view, lab, lang, board_w + 16, cellless)
-    width = board_w + 16 + PANEL_W
-    height = max(board_h, panel.y + MARGIN)
-    head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" '
-        f'data-game="medina" data-seat={_attr("" if view.get("seat") is None else view["seat"])}>'
-    )
-    title = f"<title>{escape(lab['title'])}</title>"
-    background = f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7"/>'
-    return "\n".join([head, title, background, *body, *panel.out, "</svg>"]) + "\n"
+    """The standalone SVG document of ``view`` for the reader's language; ``legal`` (the
+    viewer's legal actions as JSON) makes the playable supply pieces picks."""
+    lang = lang_of(lang)
+    w = words(lang)
+    title = f"{w['title']} · " + w["edition"].format(n=view["edition"], p=view["players"])
+    body, y = header(title, _status(view, lang), WIDTH)
+    tray, y = _tray(view, legal or [], lang, y + 4)
+    body += tray
+    board, y = draw_board(view, lang, WIDTH, y + 8)
+    body += board
+    for part in (_standings, _tiles, _scores, _legend):
+        drawn, y = part(view, lang, y + 10)
+        body += drawn
+    return document("medina", WIDTH, y + 16, body, w["title"], view.get("seat"))
+
+
+__all__ = ["board_moves", "log_keys", "render_svg"]
