@@ -3,8 +3,10 @@ players (claims auto, manual and off), every seat and the spectator at every sam
 valid XML, every territory with every seat's army and every table card (with its slots and
 play number), decided territories with their winner and marker, the viewer's own hand (the
 drawn card marked) and never another seat's hand card ids, the standing and the unseen pool,
-every legal action exactly once as a clickable ``data-action`` that parses back into a legal
-action, the German labels and the game-over rendering."""
+every legal action made on the board (a play picks its hand card and places it on the
+viewer's army in its territory, a claim is a place on its territory's header, ending the
+claims a button; ``board_moves``), no ``data-action`` left, the German labels and the
+game-over rendering."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import Any
 import pytest
 
 from spieltisch.engine.game import State
-from spieltisch.games.kingdoms_of_crusaders.svg import render_svg
+from spieltisch.games.kingdoms_of_crusaders.svg import board_moves, render_svg
 
 from .helpers import GAME
 
@@ -137,21 +139,34 @@ def _check_svg(
     if not over:
         assert status[0].get("data-active") == str(view["active"])
 
-    # the legal actions: each exactly once, on its territory where it has one
-    targets = [el for el in els if el.get("data-action") is not None]
+    # the legal actions: made on the board, each on its own card and territory
+    assert not [el for el in els if el.get("data-action") is not None]
+    picks = {el.get("data-pick"): el for el in els if el.get("data-pick")}
+    places = {el.get("data-place"): el for el in els if el.get("data-place")}
     if not legal:
-        assert not targets
+        assert not picks and not places
         return root
-    actions = [json.loads(el.get("data-action", "")) for el in targets]
-    assert sorted(_key(a) for a in actions) == sorted(_key(a) for a in legal)
+    moves = board_moves(view, legal, lang)
     allowed = set(state.legal_actions(seat))
-    for el, action in zip(targets, actions, strict=True):
+    for action, move in zip(legal, moves, strict=True):
         assert GAME.action_from_json(action) in allowed
-        assert "target" in (el.get("class") or "").split()
-        if action["type"] in ("play", "claim"):
-            assert el.get("data-target") == str(action["territory"])
         if action["type"] == "play":
-            assert el.get("data-card") == action["card"]
+            card = picks[move["pick"]]
+            assert card.get("data-kind") == "hand-card"
+            assert card.get("data-card") == action["card"]
+            army = places[move["place"]]
+            assert army.get("data-kind") == "army"
+            assert army.get("data-territory") == str(action["territory"])
+            assert army.get("data-seat") == str(seat)
+        elif action["type"] == "claim":
+            claim = places[move["place"]]
+            assert claim.get("data-kind") == "claim"
+            assert claim.get("data-territory") == str(action["territory"])
+        else:
+            assert move["pick"] is None and move["place"] is None and move["button"]
+    # nothing is offered that is not legal
+    assert set(picks) == {m["pick"] for m in moves if m["pick"]}
+    assert set(places) == {m["place"] for m in moves if m["place"]}
     return root
 
 
@@ -177,7 +192,8 @@ def test_every_view_of_every_state_renders(
         assert kinds["Claim"] > 0 and kinds["EndClaims"] > 0
 
 
-def test_claim_buttons_sit_on_their_territory() -> None:
+def test_claims_are_places_on_their_territory() -> None:
+    """KC-R29: a legal claim is a place on the header of its own territory, nowhere else."""
     seen = 0
     for players, seed, options in CONFIGS:
         if options.get("claims") != "manual":
@@ -193,38 +209,34 @@ def test_claim_buttons_sit_on_their_territory() -> None:
             root = _check_svg(state, state.view(seat), legal)
             for el in root.iter():
                 if el.get("data-kind") == "territory":
-                    inside = [
-                        json.loads(e.get("data-action", ""))
-                        for e in el.iter()
-                        if e.get("data-action")
-                    ]
+                    inside = [e.get("data-place") for e in el.iter() if e.get("data-place")]
                     t = int(el.get("data-territory", "0"))
-                    assert inside == [a for a in claims if a["territory"] == t]
+                    assert inside == [
+                        f"claim:{a['territory']}" for a in claims if a["territory"] == t
+                    ]
             seen += 1
     assert seen > 0
 
 
-def test_plays_are_drop_zones_under_the_viewers_army() -> None:
+def test_plays_are_places_on_the_viewers_army() -> None:
+    """KC-R12, KC-R15: the viewer's army in every territory open to it is a place, every
+    hand card a pick; nobody else's army, and nothing for the other seats or a spectator."""
     state = _states(3, 5, {"claims": "manual"})[10]
     seat = state.actors()[0]
     view = state.view(seat)
     legal = [a.to_json() for a in state.legal_actions(seat)]
     root = _check_svg(state, view, legal)
-    zones = [el for el in root.iter() if el.get("data-kind") == "drop-zone"]
-    got = Counter(
-        (int(z.get("data-territory", "0")), e.get("data-card"))
-        for z in zones
-        for e in z.iter()
-        if e.get("data-action")
-    )
-    assert got == Counter((a["territory"], a["card"]) for a in legal if a["type"] == "play")
-    # nobody else gets a drop zone, and the spectator gets none at all
+    places = [el for el in root.iter() if el.get("data-place")]
+    assert {(el.get("data-kind"), el.get("data-seat")) for el in places} == {("army", str(seat))}
+    assert {int(el.get("data-territory", "0")) for el in places} == {
+        a["territory"] for a in legal if a["type"] == "play"
+    }
+    picks = [el.get("data-pick") for el in root.iter() if el.get("data-pick")]
+    assert picks == [f"card:{c['card']}" for c in view["hand"]]
     other = (seat + 1) % 3
-    assert not [
-        el for el in _check_svg(state, state.view(other), []).iter() if el.get("data-action")
-    ]
-    spectator = ET.fromstring(render_svg(state.view(None)))
-    assert not [el for el in spectator.iter() if el.get("data-kind") == "drop-zone"]
+    _check_svg(state, state.view(other), [])
+    spectator = ET.fromstring(render_svg(state.view(None)).split("?>", 1)[1])
+    assert not [el for el in spectator.iter() if el.get("data-place") or el.get("data-pick")]
     assert "Your hand" not in render_svg(state.view(None))
 
 
@@ -236,8 +248,9 @@ def test_german_labels() -> None:
     root = _check_svg(state, state.view(seat), legal, "de")
     text = " ".join("".join(el.itertext()) for el in root)
     assert "Die Königreiche der Kreuzritter" in text
-    assert "Gebiet 1" in text and "Deine Hand" in text and "Sicht von Spieler" in text
-    assert "Ungesehene Karten" in text and "Stand" in text
+    assert "Gebiet 1" in text and "Deine Hand" in text and "Lanze" in text
+    assert "Ungesehene Karten" in text and "Stand" in text and "Formationen" in text
+    assert "Du bist am Zug" in text or "Du darfst" in text
     final = render_svg(states[-1].view(None), "de")
     assert "Spielende." in final and "Sieger" in final
 

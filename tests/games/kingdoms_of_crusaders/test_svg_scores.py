@@ -1,6 +1,6 @@
-"""The ranking panel of The Kingdoms of Crusaders' SVG picture: every seat's territories won
-with their victory markers, its marker sum and its place by the final-standing rule; the
-same numbers the engine scores and picks winners with."""
+"""The standing of The Kingdoms of Crusaders' SVG picture: every seat's territories won with
+their victory markers, its marker sum and its place by the final-standing rule (on each
+seat's row and in its tooltip); the same numbers the engine scores and picks winners with."""
 
 from __future__ import annotations
 
@@ -22,11 +22,21 @@ def _root(svg: str) -> ET.Element:
 
 
 def _ranking(svg: str) -> list[dict[str, str]]:
-    return [dict(e.attrib) for e in _root(svg).iter() if e.get("data-kind") == "ranking"]
+    """The seats' rows of the standing, best place first (seat order among equals)."""
+    rows = [dict(e.attrib) for e in _root(svg).iter() if e.get("data-kind") == "seat"]
+    return sorted(rows, key=lambda r: (int(r["data-rank"]), int(r["data-seat"])))
 
 
-def _text(svg: str) -> str:
-    return " ".join(" ".join(_root(svg).itertext()).split())
+def _tips(svg: str) -> list[str]:
+    return [r["data-tip"] for r in _ranking(svg)]
+
+
+def _markers_left(svg: str) -> list[int]:
+    return [
+        int(e.get("data-marker", "0"))
+        for e in _root(svg).iter()
+        if e.get("data-kind") == "marker-left"
+    ]
 
 
 def _with_markers(won: dict[int, tuple[int, int]]) -> dict[str, Any]:
@@ -52,18 +62,20 @@ def test_more_territories_then_lower_marker_sum(lang: str) -> None:
     svg = render_svg(view, lang)
     rows = _ranking(svg)
     assert [r["data-seat"] for r in rows] == ["2", "0", "1"]
-    assert [r["data-place"] for r in rows] == ["1", "2", "3"]
+    assert [r["data-rank"] for r in rows] == ["1", "2", "3"]
     assert [r["data-territories"] for r in rows] == ["2", "2", "1"]
     assert [r["data-sum"] for r in rows] == ["4", "9", "2"]
-    text = _text(svg)
+    tips = _tips(svg)
     if lang == "en":
-        assert "1. Player 3: territories 2 · marker sum 4" in text
-        assert "won: Territory 3 ★1, Territory 4 ★3" in text
-        assert "3. Player 2: territories 1 · marker sum 2" in text
-        assert "markers still to take" not in text
+        assert tips[0].startswith("Player 3: ")
+        assert "territories won: territory 3 (marker 1), territory 4 (marker 3)" in tips[0]
+        assert tips[0].endswith("marker sum 4; place 1")
+        assert tips[2].startswith("Player 2: ") and tips[2].endswith("marker sum 2; place 3")
     else:
-        assert "1. Spieler 3: Gebiete 2 · Markersumme 4" in text
-        assert "gewonnen: Gebiet 3 ★1, Gebiet 4 ★3" in text
+        assert tips[0].startswith("Spieler 3: ")
+        assert "gewonnene Gebiete: Gebiet 3 (Marker 1), Gebiet 4 (Marker 3)" in tips[0]
+        assert tips[0].endswith("Markersumme 4; Platz 1")
+    assert _markers_left(svg) == []
 
 
 def test_equal_standings_share_a_place_and_open_markers_are_listed() -> None:
@@ -71,10 +83,10 @@ def test_equal_standings_share_a_place_and_open_markers_are_listed() -> None:
     yet taken are the next values."""
     view = _with_markers({2: (0, 1), 4: (1, 2), 5: (0, 4), 1: (1, 3)})
     rows = _ranking(render_svg(view))
-    assert [(r["data-seat"], r["data-place"]) for r in rows] == [("0", "1"), ("1", "1"), ("2", "3")]
-    text = _text(render_svg(view))
-    assert "markers still to take: 5" in text
-    assert "Player 3" in text and "no territory yet" in text
+    assert [(r["data-seat"], r["data-rank"]) for r in rows] == [("0", "1"), ("1", "1"), ("2", "3")]
+    svg = render_svg(view)
+    assert _markers_left(svg) == [5]
+    assert "Player 3: " in _tips(svg)[2] and "territories won: none" in _tips(svg)[2]
 
 
 @pytest.mark.parametrize(
@@ -98,4 +110,4 @@ def test_random_games_agree_with_the_engine(players: int, claims: str, seed: int
         seat = rng.choice(state.actors())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     rows = _ranking(render_svg(state.view(None)))
-    assert sorted(int(r["data-seat"]) for r in rows if r["data-place"] == "1") == state.winners()
+    assert sorted(int(r["data-seat"]) for r in rows if r["data-rank"] == "1") == state.winners()

@@ -1,733 +1,801 @@
-"""The Kingdoms of Crusaders as a standalone SVG picture of one seat's view (standard library
-only).
+"""The Kingdoms of Crusaders as a standalone SVG picture of one seat's view, drawn for the
+screen at 1:1 (``docs/board-interface.md``; standard library only).
 
-Left: the header (title, players, whose view, whose turn or the result), the five
-territories as columns, each with its status (open, claimable by, or won by whom with which
-victory marker, by completion or by claim, at which play) and one row per seat with that
-seat's army: its cards as small cards showing their five symbol slots (Lance 1 ... Banner 5
-in the symbol colours, blanks empty) and play numbers, its formation (``R(5) B(4) C(2)``) and
-the play that completed it; the viewer's row comes last, nearest the hand. Below: the viewer's
-hand as card faces (the card just drawn marked ◆) and the action buttons. Right: the standing
-(every seat's hand size, victory markers, territories won and marker sum; only counts for
-other hands), the deck size, the play counter, the claims mode, the public unseen pool by
-symbol sets, and the result at the end.
+Top to bottom: the header (title, whose turn or the result), a key of the five symbols
+(drawn icons with their rank and name) and of the formations, the five territories as
+columns, the viewer's hand beside the deck and the table facts, the standing beside the
+victory markers still to take, and the unseen pool by symbol sets.
 
-Every territory is a group with ``data-kind="territory"``, ``data-territory`` (1-5) and, when
-decided, ``data-decided-by``, ``data-marker`` and ``data-method``; every army a group with
-``data-kind="army"``, ``data-territory``, ``data-seat``, ``data-army`` (the formation) and
-``data-complete-at``; every card on the table ``data-kind="card"`` with ``data-card``,
+Each territory column has a header (its number; open, claimable by whom, or won by whom, by
+completion or by claim, at which play, with its victory marker) and one army per seat, the
+viewer's last, nearest the hand. An army shows its cards (rounded cards with five symbol
+cells: icon, rank and colour; blanks empty; the play number), the formations it holds as
+chips (letter and symbol icon) and the play that completed it.
+
+Moves are made on the picture, select then target: a hand card is a pick
+(``data-pick="card:<code>"``); the viewer's army in a territory is the place of a play there
+(``territory:<n>``); a claim is a place on the territory's header (``claim:<n>``); ending the
+claims is a button of the page (``board_moves``). Pieces carry ``data-key`` (a card keeps
+``card:<code>`` from hand to table) and ``data-tip`` in the reader's language.
+
+Attributes the tests read: every territory ``data-kind="territory"`` with ``data-territory``
+(1-5) and, when decided, ``data-decided-by``, ``data-marker`` and ``data-method``; every army
+``data-kind="army"`` with ``data-territory``, ``data-seat``, ``data-army`` (the notation)
+and ``data-complete-at``; every table card ``data-kind="card"`` with ``data-card``,
 ``data-slots``, ``data-play``, ``data-seat`` and ``data-territory``; every hand card
-``data-kind="hand-card"`` with ``data-card`` and ``data-slots`` (and ``data-drawn="true"``
-for the drawn card); every seat's standing ``data-kind="seat"`` with ``data-seat``,
-``data-hand-size`` and ``data-markers``; every unseen symbol set ``data-kind="unseen"`` with
-``data-slots`` and ``data-count``. With ``legal`` (action JSON objects), every legal action is
-one clickable element (class ``target``) whose ``data-action`` holds the action's JSON: a
-play is a chip in the drop zone (``data-kind="drop-zone"``) under the viewer's army in that
-territory (``data-target`` = the territory, ``data-card`` = the card), a claim a button on the
-territory's header (``data-target``), everything else a button below the hand."""
+``data-kind="hand-card"`` with ``data-card``, ``data-slots`` and ``data-drawn="true"`` for the
+drawn card; every seat's row of the standing ``data-kind="seat"`` with ``data-seat``,
+``data-hand-size``, ``data-markers``, ``data-rank``, ``data-territories`` and ``data-sum``;
+every unseen symbol set ``data-kind="unseen"`` with ``data-slots`` and ``data-count``; the
+deck ``data-kind="deck"`` with ``data-count``; the status and, at the end, the result."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
-from html import escape
 from typing import Any
 
-from ...engine.markup import strip_markup
-from ...engine.svg import Panel, action_payload, button_rows
-from ...engine.svg import attr as _attr
-from ...engine.svg import text_element as _text
+from ...engine import picture as pic
+from ...engine.picture import FONT, INK, LARGE, MUTED, SMALL, seat_colour, seat_name, text, tip
+from ...engine.svg import attr, num
+from .icons import BLANK, ON_COLOUR, defs, icon_on_colour, legend_icon
+from .svg_text import SVG_LABELS, formations, labels, names_of, spelled, symbol_names
 from .symbols import COLOURS
-from .text import LABELS
 
-MARGIN = 28
-HEADER = 62
-COL_W = 206
-COL_GAP = 10
-TERR_HEAD = 50
-CARD_W, CARD_H, CARD_GAP = 44, 46, 4
-ROW_LABEL = 16
-ROW_H = ROW_LABEL + CARD_H + 10
-DROP_H = 24
-HAND_W, HAND_H, HAND_GAP = 76, 100, 10
-PANEL_W = 400
+__all__ = ["SVG_LABELS", "board_moves", "log_keys", "render_svg"]
 
-SEAT_COLOURS = ("#1565c0", "#c62828", "#6a1b9a", "#ef6c00")
-DECIDED_FILL = "#fdf2d0"
-OPEN_FILL = "#f4f6f7"
-
-SVG_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "seat_view": "view of {name} (seat {seat})",
-        "hand_of": "hand {n}",
-        "your_hand": "Your hand ({n} cards)",
-        "drawn": "◆ drawn",
-        "complete": "✓#{n}",
-        "no_formation": "no formation",
-        "claim_button": "claim",
-        "play_title": "play {card} ({slots}) into territory {t}",
-        "standing": "Standing",
-        "seat_markers": "markers {m} · territories {w} · sum {s}",
-        "table": "Table",
-        "unseen_head": "Unseen pool ({n} cards in hands and deck)",
-        "formations": "R = Regiment (4× a symbol) · B = Battalion (3×) · C = Company (2×)",
-        "stop": "ends when the winners are fixed",
-        "symbols": "Lance,Bow,Sword,Helmet,Banner",
-        "result": "Result",
-        "drop": "drop a card here",
-        "ranking": "Ranking",
-        "ranking_rule": "more territories first, then the lower marker sum; equal ones share",
-        "rank_line": "{n}. {name}: territories {w} · marker sum {s}",
-        "won": "won: {t}",
-        "won_none": "no territory yet",
-        "left": "markers still to take: {m}",
-    },
-    "de": {
-        "seat_view": "Sicht von {name} (Platz {seat})",
-        "hand_of": "Hand {n}",
-        "your_hand": "Deine Hand ({n} Karten)",
-        "drawn": "◆ gezogen",
-        "complete": "✓#{n}",
-        "no_formation": "keine Formation",
-        "claim_button": "beanspruchen",
-        "play_title": "{card} ({slots}) in Gebiet {t} ausspielen",
-        "standing": "Stand",
-        "seat_markers": "Siegmarker {m} · Gebiete {w} · Summe {s}",
-        "table": "Tisch",
-        "unseen_head": "Ungesehene Karten ({n} in Händen und Stapel)",
-        "formations": "R = Regiment (4× ein Symbol) · B = Bataillon (3×) · C = Kompanie (2×)",
-        "stop": "endet, sobald die Sieger feststehen",
-        "symbols": "Lanze,Bogen,Schwert,Helm,Banner",
-        "result": "Ergebnis",
-        "drop": "Karte hier ausspielen",
-        "ranking": "Rangfolge",
-        "ranking_rule": "mehr Gebiete zuerst, dann die kleinere Markersumme; Gleiche teilen",
-        "rank_line": "{n}. {name}: Gebiete {w} · Markersumme {s}",
-        "won": "gewonnen: {t}",
-        "won_none": "noch kein Gebiet",
-        "left": "noch zu vergeben: Marker {m}",
-    },
-}
+WIDTH = 1000
+MARGIN = 8
+COL_W, COL_GAP = 192, 6
+TERR_HEAD = 72
+CARD_W, CARD_H, CARD_GAP = 88, 60, 4
+ARMY_H = 182
+HAND_W, HAND_H, HAND_GAP = 100, 130, 10
+HAND_PER_ROW = 6
+INFO_X = 676  # the deck and table facts, right of the hand
+CARD_FILL = "#fffdf5"
+OPEN_FILL, OPEN_HEAD = "#f4efe2", "#e4d8bd"
+WON_FILL, WON_HEAD = "#fbf1d2", "#f0dc9a"
+GOLD, GOLD_EDGE = "#e3b842", "#8a6a10"
+PLACE_GREEN = "#2e7d32"
 
 
-@lru_cache(maxsize=8)
-def _labels(lang: str) -> dict[str, str]:
-    """text.py's labels for ``lang`` without their Rich markup (computed once per language;
-    the renderer only reads the dict)."""
-    return {k: strip_markup(v) for k, v in LABELS.get(lang, LABELS["en"]).items()}
+@dataclass
+class _Ctx:
+    """What every part of one picture reads: the view, the reader's words, the moves."""
+
+    view: dict[str, Any]
+    lang: str
+    lab: dict[str, str]
+    seat: int | None
+    plays: dict[int, set[str]] = field(default_factory=dict)  # territory -> cards
+    claims: set[int] = field(default_factory=set)
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.lang, self.seat)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.view["phase"] == "over")
 
 
-def _name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
-    name = lab["player"].format(n=seat + 1)
-    return f"{name} ({lab['you']})" if seat == viewer else name
+def _context(view: dict[str, Any], lang: str, legal: Sequence[dict[str, Any]] | None) -> _Ctx:
+    lang = pic.lang_of(lang)
+    ctx = _Ctx(view, lang, labels(lang), view.get("seat"))
+    for action in legal or ():
+        kind, t = action.get("type"), action.get("territory")
+        if kind == "play" and isinstance(t, int):
+            ctx.plays.setdefault(t, set()).add(str(action.get("card")))
+        elif kind == "claim" and isinstance(t, int):
+            ctx.claims.add(t)
+    return ctx
 
 
-def _short(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
-    """``You`` for the viewer, else ``Player n``: for the narrow territory columns."""
-    return lab["you"] if seat == viewer else lab["player"].format(n=seat + 1)
-
-
-def _names(seats: Sequence[int], viewer: int | None, lab: dict[str, str]) -> str:
-    return ", ".join(_name(s, viewer, lab) for s in seats) or lab["none"]
-
-
-def _colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def _col_x(i: int) -> int:
-    return MARGIN + i * (COL_W + COL_GAP)
-
-
-def _seat_order(view: dict[str, Any]) -> list[int]:
-    """The seats of a territory column, top to bottom: the viewer last, nearest the hand."""
-    seat = view.get("seat")
-    seats = [p for p in range(view["players"]) if p != seat]
-    return seats if seat is None else [*seats, seat]
-
-
-# Cards keep their place once played and the hand and the unseen pool change little from
-# move to move, so the card pictures are memoised on everything they show, including their
-# position (bounded: a game has 5 territories x 4 seats x 4 places).
-@lru_cache(maxsize=4096)
-def _slot_strip(slots: str, x: float, y: float, size: int = 8, gap: float = 0.6) -> str:
-    """Five squares, one per symbol rank: present ones filled in the symbol's colour with
-    their rank digit, blank ones empty."""
-    out = []
-    for i, ch in enumerate(slots[:5]):
-        sx = x + i * (size + gap)
-        if ch == ".":
-            out.append(
-                f'<rect x="{sx:g}" y="{y:g}" width="{size}" height="{size}" fill="#ffffff" '
-                'stroke="#bdbdbd" stroke-width="0.5"/>'
-            )
+# -- the moves ----------------------------------------------------------------------------
+def board_moves(
+    view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str = "en"
+) -> list[dict[str, Any]]:
+    """How each legal action is made on the picture: a play picks its hand card and places
+    it on the viewer's army in the territory; a claim is the ⚑ on the territory's header;
+    ending the claims (and anything unknown) is a button of the page."""
+    lab = labels(lang)
+    out: list[dict[str, Any]] = []
+    for action in legal:
+        kind, t = action.get("type"), action.get("territory")
+        if kind == "play":
+            move = {"pick": f"card:{action.get('card')}", "place": f"territory:{t}"}
+            out.append({**move, "button": None})
+        elif kind == "claim":
+            out.append({"pick": None, "place": f"claim:{t}", "button": None})
+        elif kind == "end_claims":
+            out.append({"pick": None, "place": None, "button": lab["end_claims"]})
         else:
-            out.append(
-                f'<rect x="{sx:g}" y="{y:g}" width="{size}" height="{size}" '
-                f'fill="{COLOURS[i]}" stroke="#333" stroke-width="0.4"/>'
-                + _text(
-                    sx + size / 2,
-                    y + size - 1.5,
-                    ch,
-                    max(6, size - 2),
-                    fill="#ffffff",
-                    text_anchor="middle",
-                    font_weight="bold",
-                )
-            )
-    return "".join(out)
+            out.append({"pick": None, "place": None, "button": str(kind)[:12]})
+    return out
 
 
-@lru_cache(maxsize=4096)
-def _table_card_svg(
-    code: str, slots: str, play: Any, seat: int, territory: int, x: float, y: float
+def log_keys(event: dict[str, Any]) -> list[str]:
+    """The ``data-key``s of the pieces a log event touched."""
+    kind = event.get("type")
+    if kind == "play":
+        return [f"card:{event['card']}", f"territory:{event['territory']}"]
+    if kind == "decide":
+        return [f"territory:{event['territory']}", f"marker:{event['marker']}"]
+    if kind == "claim":
+        return [f"territory:{event['territory']}"]
+    if kind == "draw":
+        return ["deck", f"seat:{event['seat']}"]
+    if kind in ("pass", "end_claims"):
+        return [f"seat:{event['seat']}"]
+    if kind == "start":
+        return [f"seat:{event['first_player']}"]
+    if kind == "end":
+        return [f"seat:{w}" for w in event.get("winners", [])]
+    return []
+
+
+# -- the picture ---------------------------------------------------------------------------
+def render_svg(
+    view: dict[str, Any], lang: str = "en", legal: Sequence[dict[str, Any]] | None = None
 ) -> str:
-    return (
-        f'<g data-kind="card" data-card={_attr(code)} data-slots={_attr(slots)} '
-        f'data-play="{play}" data-seat="{seat}" data-territory="{territory}">'
-        f"<title>{escape(code)} {escape(slots)} #{play}</title>"
-        f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="3" '
-        f'fill="#fffef8" stroke="{_colour(seat)}" stroke-width="1.2"/>'
-        + _text(x + 3, y + 10, code, 8, fill="#444")
-        + _slot_strip(slots, x + 1.5, y + 15)
-        + _text(x + CARD_W / 2, y + CARD_H - 7, f"#{play}", 9, text_anchor="middle")
-        + "</g>"
+    """A standalone SVG document of ``view`` in ``lang``; ``legal`` (action JSON objects)
+    makes the hand cards of legal plays picks and their territories and claims places."""
+    ctx = _context(view, lang, legal)
+    head, y = _status(ctx)
+    body = [defs(), *head]
+    if ctx.over:
+        part, y = _result(ctx, y + 8)
+        body += part
+    for section in (_key, _territories, _hand_row, _standing_row, _unseen):
+        part, y = section(ctx, y + 10)
+        body += part
+    return pic.document("kingdoms-of-crusaders", WIDTH, y + 12, body, ctx.lab["title"], ctx.seat)
+
+
+def _status(ctx: _Ctx) -> tuple[list[str], float]:
+    """The header: the title and whose turn it is (or the result), as the status group."""
+    view, lab = ctx.view, ctx.lab
+    active = view.get("active")
+    if ctx.over:
+        winners = view.get("winners") or []
+        key = "winners" if len(winners) > 1 else "winner"
+        line = f"{lab['over']} {lab[key].format(names=names_of(winners, ctx.lang, ctx.seat, lab))}"
+    elif active is not None and active == ctx.seat:
+        line = lab["your_claim" if view["phase"] == "claim" else "your_play"]
+    else:
+        key = "to_claim" if view["phase"] == "claim" else "to_play"
+        line = lab[key].format(name=ctx.name(int(active))) if active is not None else ""
+        who = (
+            lab["spectator"] if ctx.seat is None else lab["you_are"].format(name=ctx.name(ctx.seat))
+        )
+        line = f"{line} · {who}" if line else who
+    head, y = pic.header(lab["title"], line, WIDTH)
+    act = "" if ctx.over or active is None else f' data-active="{active}"'
+    group = (
+        f'<g data-kind="status" data-over="{"true" if ctx.over else "false"}" '
+        f"data-phase={attr(view['phase'])}{act}>"
     )
+    return [group, *head, "</g>"], y
 
 
-@lru_cache(maxsize=512)
-def _empty_slot(x: float, y: float) -> str:
-    return (
-        f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="3" fill="none" '
-        'stroke="#cfd8dc" stroke-width="0.8" stroke-dasharray="3,2"/>'
-    )
+def _result(ctx: _Ctx, y: float) -> tuple[list[str], float]:
+    """The winners in a ribbon under the header, with their territories and marker sum."""
+    view, lab = ctx.view, ctx.lab
+    winners = [int(w) for w in view.get("winners") or []]
+    key = "winners" if len(winners) > 1 else "winner"
+    names = names_of(winners, ctx.lang, ctx.seat, lab)
+    won, total = view["standing"][winners[0]] if winners else (0, 0)
+    out = [
+        f'<g data-kind="result" data-winners={attr(",".join(str(w) for w in winners))}>',
+        pic.box(MARGIN, y, WIDTH - 2 * MARGIN, 40, fill="#fff3c4", stroke=GOLD_EDGE),
+    ]
+    x = MARGIN + 16
+    for w in winners:
+        out.append(pic.seat_mark(w, x, y + 20, 8))
+        x += 22
+    body = f"{lab[key].format(names=names)} · {lab['result_line'].format(w=won, s=total)}"
+    out.append(text(x + 4, y + 26, body, LARGE, font_weight="bold"))
+    out.append("</g>")
+    return out, y + 40
 
 
-def _formation(army: dict[str, Any], slab: dict[str, str]) -> str:
-    text = str(army["army"])
-    return slab["no_formation"] if text == "(none)" else text
+def _key(ctx: _Ctx, y: float) -> tuple[list[str], float]:
+    """The key of the symbols (icon, rank, name) and of the formations and marks."""
+    lab = ctx.lab
+    names = symbol_names(lab)
+    items = [(legend_icon(s), f"{s + 1} {names[s]}") for s in range(5)]
+    out, bottom = pic.legend(items, MARGIN + 8, y, 560)
+    out.append(text(590, y + 16, lab["notation"], SMALL, fill=MUTED))
+    tiers, letters = lab["tiers"].split(","), lab["letters"].split(",")
+    x: float = MARGIN + 8
+    row = bottom + 2
+    out.append(text(x, row + 15, lab["formations_head"], SMALL, font_weight="bold"))
+    x += pic.text_width(lab["formations_head"], SMALL) + 10
+    for tier in range(3):
+        words = lab["tier_legend"].format(letter="", tier=tiers[tier], n=4 - tier).strip()
+        hint = lab["tip_tier"].format(tier=tiers[tier], n=4 - tier)
+        out.append(f"<g{tip(hint)}>")
+        out.append(_chip_box(x, row, letters[tier], None))
+        out.append(text(x + 28, row + 15, words, SMALL))
+        out.append("</g>")
+        x += 28 + pic.text_width(words, SMALL) + 22
+    return out, row + 24
+
+
+# -- the territories -----------------------------------------------------------------------
+def _seat_order(ctx: _Ctx) -> list[int]:
+    """The seats of a territory column, top to bottom: the viewer last, nearest the hand."""
+    seats = [p for p in range(ctx.view["players"]) if p != ctx.seat]
+    return seats if ctx.seat is None else [*seats, ctx.seat]
+
+
+def _territories(ctx: _Ctx, top: float) -> tuple[list[str], float]:
+    order = _seat_order(ctx)
+    height = TERR_HEAD + len(order) * ARMY_H + 4
+    out: list[str] = []
+    for i, territory in enumerate(ctx.view["territories"]):
+        x0 = MARGIN + i * (COL_W + COL_GAP)
+        out += _territory(ctx, territory, x0, top, height, order)
+    return out, top + height
 
 
 def _territory(
-    view: dict[str, Any],
+    ctx: _Ctx,
     territory: dict[str, Any],
-    i: int,
-    top: int,
-    plays: list[dict[str, Any]],
-    claims: list[dict[str, Any]],
-    lab: dict[str, str],
-    slab: dict[str, str],
-) -> tuple[list[str], int]:
-    """One territory column: header, one army row per seat, the viewer's drop zone."""
-    seat = view.get("seat")
+    x0: float,
+    top: float,
+    height: float,
+    order: list[int],
+) -> list[str]:
+    """One territory column: its header and one army per seat."""
     t = int(territory["territory"])
-    x0 = _col_x(i)
     d = territory.get("decided")
-    attrs = f'data-kind="territory" data-territory="{t}"'
+    attrs = f'data-kind="territory" data-territory="{t}" data-key="territory:{t}"'
     if d is not None:
         attrs += (
             f' data-decided-by="{d["winner"]}" data-marker="{d["marker"]}" '
-            f"data-method={_attr(d['method'])}"
+            f"data-method={attr(d['method'])}"
         )
     claimable = territory.get("claimable_by")
     if claimable:
-        attrs += f" data-claimable-by={_attr(','.join(str(p) for p in claimable))}"
-    body: list[str] = []
-    # the header
-    body.append(_text(x0 + 6, top + 16, lab["territory"].format(n=t), 14, font_weight="bold"))
-    if d is None:
-        body.append(_text(x0 + 6, top + 32, lab["open"], 10, fill="#1e8449"))
-        if claimable:
-            names = ", ".join(_short(p, seat, lab) for p in claimable)
-            claim_text = lab["claimable"].format(names=names)
-            body.append(_text(x0 + 6, top + 45, claim_text, 9 if len(claim_text) < 40 else 8))
-    else:
-        how = lab["completion"] if d["method"] == "completion" else lab["claim"]
-        winner = int(d["winner"])
-        won = "★ " + lab["won_by"].format(name=_name(winner, seat, lab))
-        body.append(
-            f'<g data-kind="marker" data-seat="{winner}" data-marker="{d["marker"]}">'
-            f"<title>{escape(lab['marker'].format(n=d['marker']))} · {escape(how)} "
-            f"{escape(lab['at_play'].format(n=d['play']))}</title>"
-            f'<circle cx="{x0 + COL_W - 18}" cy="{top + 16}" r="11" fill="{_colour(winner)}" '
-            'stroke="#7d6608" stroke-width="2"/>'
-            + _text(
-                x0 + COL_W - 18,
-                top + 21,
-                str(d["marker"]),
-                13,
-                fill="#ffffff",
-                text_anchor="middle",
-                font_weight="bold",
-            )
-            + "</g>"
-        )
-        body.append(
-            _text(
-                x0 + 6,
-                top + 32,
-                won,
-                10 if len(won) < 25 else 8,
-                font_weight="bold",
-                fill=_colour(winner),
-            )
-        )
-        body.append(
-            _text(
-                x0 + 6,
-                top + 45,
-                f"{how} · #{d['play']}",
-                9,
-                fill="#555",
-            )
-        )
-    for k, action in enumerate(claims):
-        w = 14 + 7 * len(slab["claim_button"])
-        bx = x0 + COL_W - 8 - w
-        by = top + 4 + k * 24
-        body.append(
-            f'<g class="target button" data-action={_attr(action_payload(action))} '
-            f'data-target="{t}" style="cursor:pointer">'
-            f"<title>{escape(lab['act_claim'].format(n=t))}</title>"
-            f'<rect x="{bx}" y="{by}" width="{w}" height="20" rx="5" fill="#e8f8f5" '
-            'stroke="#00c853" stroke-width="2"/>'
-            + _text(bx + 7, by + 14, slab["claim_button"], 11, font_weight="bold")
-            + "</g>"
-        )
-    # the armies
-    y = top + TERR_HEAD
-    armies = {int(a["seat"]): a for a in territory["armies"]}
-    winner_seat = None if d is None else int(d["winner"])
-    for p in _seat_order(view):
-        army = armies.get(p)
-        if army is None:
-            continue
-        complete = army.get("complete_at")
-        label = _short(p, seat, lab)
-        if p == winner_seat:
-            label = "★ " + label
-        formation = _formation(army, slab)
-        if complete:
-            formation += " " + slab["complete"].format(n=complete)
-        cards = tuple((str(c["card"]), str(c["slots"]), c["play"]) for c in army["cards"][:4])
-        body.append(
-            _army_row(
-                t,
-                p,
-                x0,
-                y,
-                str(army["army"]),
-                complete,
-                p == seat,
-                d is None,
-                label,
-                formation,
-                cards,
-            )
-        )
-        y += ROW_H
-        if p == seat and d is None:
-            body.extend(_drop_zone(x0, y - 6, t, plays, view, slab))
-            y += DROP_H
-    fill = DECIDED_FILL if d is not None else OPEN_FILL
-    stroke = _colour(int(d["winner"])) if d is not None else "#90a4ae"
-    frame = (
-        f'<rect x="{x0}" y="{top}" width="{COL_W}" height="{y - top + 4}" rx="6" '
-        f'fill="{fill}" stroke="{stroke}" stroke-width="{2.5 if d is not None else 1}"/>'
-    )
-    return [f"<g {attrs}>", frame, *body, "</g>"], y + 4
-
-
-@lru_cache(maxsize=1024)
-def _army_row(
-    t: int,
-    p: int,
-    x0: int,
-    y: int,
-    army: str,
-    complete: Any,
-    mine: bool,
-    open_: bool,
-    label: str,
-    formation: str,
-    cards: tuple[tuple[str, str, Any], ...],
-) -> str:
-    """One seat's army in one territory, memoised: most rows do not change in a move."""
-    row = [
-        f'<g data-kind="army" data-territory="{t}" data-seat="{p}" '
-        f"data-army={_attr(army)}" + (f' data-complete-at="{complete}"' if complete else "") + ">"
-    ]
-    if mine:
-        row.append(
-            f'<rect x="{x0 + 2}" y="{y}" width="{COL_W - 4}" '
-            f'height="{ROW_H - 4 + (DROP_H if open_ else 0)}" rx="4" fill="#ffffff" '
-            f'fill-opacity="0.7" stroke="{_colour(p)}" stroke-width="1"/>'
-        )
-    row.append(
-        f'<rect x="{x0 + 6}" y="{y + 4}" width="9" height="9" fill="{_colour(p)}" '
-        'stroke="#222" stroke-width="0.6"/>'
-    )
-    row.append(_text(x0 + 19, y + 12, label, 10, font_weight="bold" if mine else "normal"))
-    row.append(
-        _text(
-            x0 + COL_W - 6,
-            y + 12,
-            formation,
-            10,
-            text_anchor="end",
-            font_weight="bold",
-            fill="#1e8449" if complete else "#333",
-        )
-    )
-    cy = y + ROW_LABEL
-    for k in range(4):
-        cx = x0 + 6 + k * (CARD_W + CARD_GAP)
-        if k < len(cards):
-            row.append(_table_card_svg(*cards[k], p, t, cx, cy))
-        else:
-            row.append(_empty_slot(cx, cy))
-    row.append("</g>")
-    return "\n".join(row)  # the picture puts each element on its own line
-
-
-def _drop_zone(
-    x0: int,
-    y: int,
-    t: int,
-    plays: list[dict[str, Any]],
-    view: dict[str, Any],
-    slab: dict[str, str],
-) -> list[str]:
-    """The viewer's drop zone in territory ``t``: one clickable chip per legal play there."""
-    slots = {str(c["card"]): str(c["slots"]) for c in view.get("hand") or []}
-    zx, zw = x0 + 6, COL_W - 12
+        attrs += f" data-claimable-by={attr(','.join(str(p) for p in claimable))}"
+    fill, head = (OPEN_FILL, OPEN_HEAD) if d is None else (WON_FILL, WON_HEAD)
+    edge = pic.PANEL_EDGE if d is None else seat_colour(int(d["winner"]))
     out = [
-        f'<g data-kind="drop-zone" data-territory="{t}">',
-        f'<rect x="{zx}" y="{y}" width="{zw}" height="{DROP_H - 4}" rx="4" '
-        f'fill="{"#e8f8f5" if plays else "none"}" '
-        f'stroke="{"#00c853" if plays else "#cfd8dc"}" stroke-width="1" '
-        'stroke-dasharray="4,2"/>',
+        f"<g {attrs}{tip(_territory_tip(ctx, territory))}>",
+        pic.box(x0, top, COL_W, height, fill=fill, stroke=edge, rx=10),
+        f'<path d="M{num(x0 + 1)} {num(top + TERR_HEAD)} V{num(top + 10)} '
+        f'q0 -9 9 -9 H{num(x0 + COL_W - 10)} q9 0 9 9 V{num(top + TERR_HEAD)} Z" '
+        f'fill="{head}"/>',
+        text(x0 + 10, top + 24, ctx.lab["territory"].format(n=t), LARGE, font_weight="bold"),
     ]
-    if plays:
-        w = zw / len(plays)
-        for k, action in enumerate(plays):
-            code = str(action.get("card"))
-            card_slots = slots.get(code, "?????")
-            title = slab["play_title"].format(card=code, slots=card_slots, t=t)
-            cx = zx + k * w
-            out.append(
-                f'<g class="target" data-action={_attr(action_payload(action))} data-target="{t}" '
-                f'data-card={_attr(code)} style="cursor:pointer">'
-                f"<title>{escape(title)}</title>"
-                f'<rect x="{cx + 1:g}" y="{y + 1}" width="{w - 2:g}" height="{DROP_H - 6}" '
-                'rx="3" fill="#ffffff" fill-opacity="0.8" stroke="#00c853" stroke-width="1.5"/>'
-                + _text(cx + w / 2, y + 13, code, 8 if w >= 30 else 6, text_anchor="middle")
-                + "</g>"
-            )
+    if d is not None:
+        out += _won_header(ctx, territory, x0, top)
+    else:
+        out += _open_header(ctx, territory, x0, top)
+    armies = {int(a["seat"]): a for a in territory["armies"]}
+    for k, p in enumerate(order):
+        if p in armies:
+            out.append(_army(ctx, territory, armies[p], x0, top + TERR_HEAD + k * ARMY_H))
     out.append("</g>")
     return out
 
 
-def _hand_card(card: dict[str, Any], x: int, y: int, drawn: bool, slab: dict[str, str]) -> str:
-    return _hand_card_svg(
-        str(card["card"]), str(card["slots"]), x, y, drawn, slab["symbols"], slab["drawn"]
+def _territory_tip(ctx: _Ctx, territory: dict[str, Any]) -> str:
+    lab, t, d = ctx.lab, int(territory["territory"]), territory.get("decided")
+    if d is not None:
+        how = lab["tip_completion"] if d["method"] == "completion" else lab["tip_claim"]
+        return lab["tip_territory_won"].format(
+            t=t, name=ctx.name(int(d["winner"])), how=how, play=d["play"], m=d["marker"]
+        )
+    mode = ctx.view.get("claims")
+    claims = lab.get(f"tip_claims_{mode}", "")
+    body = lab["tip_territory_open"].format(t=t, claims=claims)
+    claimable = territory.get("claimable_by")
+    if claimable:
+        body += lab["tip_claimable"].format(names=names_of(claimable, ctx.lang, ctx.seat, lab))
+    return body
+
+
+def _won_header(ctx: _Ctx, territory: dict[str, Any], x0: float, top: float) -> list[str]:
+    """The winner (mark and name), how and when, and the victory marker as a coin."""
+    d = territory["decided"]
+    winner, t = int(d["winner"]), int(territory["territory"])
+    how = ctx.lab["by_completion" if d["method"] == "completion" else "by_claim"]
+    coin_tip = ctx.lab["tip_marker"].format(m=d["marker"], name=ctx.name(winner), t=t)
+    return [
+        pic.seat_mark(winner, x0 + 17, top + 40, 6),
+        text(x0 + 28, top + 45, "★ " + ctx.name(winner), FONT, font_weight="bold"),
+        text(x0 + 10, top + 64, how.format(n=d["play"]), SMALL, fill=MUTED),
+        _coin(int(d["marker"]), x0 + COL_W - 24, top + 22, winner, coin_tip),
+    ]
+
+
+def _open_header(ctx: _Ctx, territory: dict[str, Any], x0: float, top: float) -> list[str]:
+    """ "Open", who may claim it, and the viewer's ⚑ Claim control when a claim is legal."""
+    t = int(territory["territory"])
+    lab = ctx.lab
+    if t in ctx.claims:
+        w, h, y = COL_W - 16, 32, top + 34
+        return [
+            f'<g data-kind="claim" data-territory="{t}" data-place="claim:{t}"'
+            f"{tip(lab['tip_claim_control'].format(t=t))}>",
+            pic.box(x0 + 8, y, w, h, fill="#e3f4e1", stroke=PLACE_GREEN, rx=6),
+            f'<rect x="{num(x0 + 9)}" y="{num(y + 1)}" width="{num(w - 2)}" '
+            f'height="{num(h - 2)}" rx="5" fill="none" stroke="{PLACE_GREEN}" stroke-width="1.5"/>',
+            text(
+                x0 + COL_W / 2,
+                y + 21,
+                lab["claim_control"],
+                FONT,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=PLACE_GREEN,
+            ),
+            "</g>",
+        ]
+    out = [text(x0 + 10, top + 45, lab["open"], FONT, font_weight="bold", fill=PLACE_GREEN)]
+    claimable = territory.get("claimable_by")
+    if claimable:
+        names = names_of(claimable, ctx.lang, ctx.seat, lab)
+        out.append(text(x0 + 10, top + 64, lab["claimable"].format(names=names), SMALL))
+    return out
+
+
+def _coin(marker: int, cx: float, cy: float, winner: int | None, hint: str) -> str:
+    """A victory marker: a gold coin with its value (and its winner's mark once won)."""
+    kind = "marker" if winner is not None else "marker-left"
+    won = "" if winner is None else f' data-seat="{winner}"'
+    out = [
+        f'<g data-kind="{kind}" data-marker="{marker}"{won} data-key="marker:{marker}"{tip(hint)}>',
+        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="15" fill="{GOLD}" stroke="{GOLD_EDGE}" '
+        'stroke-width="2"/>',
+        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="11" fill="none" stroke="{GOLD_EDGE}" '
+        'stroke-width="0.8"/>',
+        text(cx, cy + 6, str(marker), LARGE, font_weight="bold", text_anchor="middle", fill=INK),
+    ]
+    if winner is not None:
+        out.append(pic.seat_mark(winner, cx + 13, cy + 12, 5))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _army(ctx: _Ctx, territory: dict[str, Any], army: dict[str, Any], x0: float, y: float) -> str:
+    """One seat's army in one territory: its name, cards (2×2) and formations."""
+    t, p = int(territory["territory"]), int(army["seat"])
+    d = territory.get("decided")
+    won = d is not None and int(d["winner"]) == p
+    can_play = p == ctx.seat and bool(ctx.plays.get(t))
+    cards = tuple((str(c["card"]), str(c["slots"]), int(c["play"])) for c in army["cards"][:4])
+    key = tuple(tuple(part) if isinstance(part, list) else part for part in army["key"])
+    return _army_svg(
+        t,
+        p,
+        x0,
+        y,
+        str(army["army"]),
+        army.get("complete_at"),
+        key,
+        cards,
+        p == ctx.seat,
+        won,
+        can_play,
+        ctx.name(p),
+        ctx.lang,
+    )
+
+
+# Armies rarely change from one move to the next, so their drawings are memoised on
+# everything they show, their position included.
+@lru_cache(maxsize=2048)
+def _army_svg(
+    t: int,
+    p: int,
+    x0: float,
+    y: float,
+    notation: str,
+    complete: int | None,
+    key: tuple[Any, ...],
+    cards: tuple[tuple[str, str, int], ...],
+    mine: bool,
+    won: bool,
+    can_play: bool,
+    name: str,
+    lang: str,
+) -> str:
+    lab = SVG_LABELS[lang]
+    hint = lab["tip_army"].format(name=name, t=t, k=len(cards), formations=formations(key, lab))
+    if complete:
+        hint += lab["tip_complete"].format(n=complete)
+    if won:
+        hint += lab["tip_won_army"]
+    if can_play:
+        hint += lab["tip_drop"]
+    attrs = (
+        f'data-kind="army" data-territory="{t}" data-seat="{p}" data-army={attr(notation)}'
+        f' data-key="army:{t}:{p}"'
+    )
+    if complete:
+        attrs += f' data-complete-at="{complete}"'
+    if can_play:
+        attrs += f' data-place="territory:{t}"'
+    fill = "#ffffff" if mine else ("#fff7dc" if won else "#fbf8f0")
+    edge = PLACE_GREEN if can_play else (seat_colour(p) if mine or won else "#d8ccb0")
+    out = [
+        f"<g {attrs}{tip(hint)}>",
+        pic.box(x0 + 4, y + 2, COL_W - 8, ARMY_H - 6, fill=fill, stroke=edge, rx=8),
+        pic.seat_mark(p, x0 + 17, y + 16, 6),
+        text(x0 + 29, y + 21, ("★ " if won else "") + name, FONT, font_weight="bold"),
+    ]
+    if can_play:
+        out.append(
+            f'<rect x="{num(x0 + 5)}" y="{num(y + 3)}" width="{num(COL_W - 10)}" '
+            f'height="{num(ARMY_H - 8)}" rx="7" fill="none" stroke="{PLACE_GREEN}" '
+            'stroke-width="1.5" stroke-dasharray="5,3"/>'
+        )
+    for k in range(4):
+        cx = x0 + 6 + (k % 2) * (CARD_W + CARD_GAP)
+        cy = y + 28 + (k // 2) * (CARD_H + CARD_GAP)
+        if k < len(cards):
+            code, slots, play = cards[k]
+            card_tip = lab["tip_card"].format(
+                symbols=spelled(slots, lab), code=code, play=play, name=name, t=t
+            )
+            out.append(_table_card(code, slots, play, p, t, cx, cy, card_tip, play == complete))
+        else:
+            out.append(_empty_slot(cx, cy, can_play and k == len(cards)))
+    out.append(_chips(key, x0 + 8, y + 28 + 2 * CARD_H + CARD_GAP + 6, lang))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _table_card(
+    code: str,
+    slots: str,
+    play: int,
+    seat: int,
+    t: int,
+    x: float,
+    y: float,
+    hint: str,
+    completes: bool,
+) -> str:
+    return (
+        f'<g data-kind="card" data-card={attr(code)} data-slots={attr(slots)} '
+        f'data-play="{play}" data-seat="{seat}" data-territory="{t}" data-key="card:{code}" '
+        f'transform="translate({num(x)},{num(y)})"{tip(hint)}>'
+        + _card_face(slots, play, seat_colour(seat), completes)
+        + "</g>"
     )
 
 
 @lru_cache(maxsize=1024)
-def _hand_card_svg(
-    code: str, slots: str, x: int, y: int, drawn: bool, symbols: str, drawn_label: str
-) -> str:
-    names = symbols.split(",")
-    mark = ' data-drawn="true"' if drawn else ""
-    body = [
-        f'<rect x="{x}" y="{y}" width="{HAND_W}" height="{HAND_H}" rx="5" fill="#fffef8" '
-        f'stroke="{"#d4a017" if drawn else "#333"}" stroke-width="{3 if drawn else 1}"/>',
-        _text(x + 5, y + 13, code, 11, font_weight="bold"),
+def _card_face(slots: str, play: int, edge: str, completes: bool) -> str:
+    """A table card at the origin: its play number (✓ on the card that completed its army)
+    and five symbol cells."""
+    out = [
+        f'<rect x="0" y="0" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{CARD_FILL}" '
+        f'stroke="{edge}" stroke-width="2"/>',
+        text(6, 14, f"#{play}", SMALL, fill=MUTED),
     ]
+    if completes:
+        out.append(
+            text(CARD_W - 6, 14, "✓", FONT, text_anchor="end", font_weight="bold", fill=PLACE_GREEN)
+        )
     for i, ch in enumerate(slots[:5]):
-        sy = y + 19 + i * 15
+        cx = 3 + i * 16.5
         if ch == ".":
-            body.append(
-                f'<rect x="{x + 5}" y="{sy}" width="{HAND_W - 10}" height="13" rx="2" '
-                'fill="none" stroke="#cfd8dc" stroke-width="0.6" stroke-dasharray="2,2"/>'
-            )
-        else:
-            body.append(
-                f'<rect x="{x + 5}" y="{sy}" width="{HAND_W - 10}" height="13" rx="2" '
-                f'fill="{COLOURS[i]}" stroke="#333" stroke-width="0.4"/>'
-                + _text(x + 9, sy + 10, f"{ch} {names[i]}", 9, fill="#ffffff", font_weight="bold")
-            )
-    if drawn:
-        body.append(_text(x + HAND_W / 2, y + HAND_H + 13, drawn_label, 11, text_anchor="middle"))
-    return (
-        f'<g data-kind="hand-card" data-card={_attr(code)} data-slots={_attr(slots)}{mark}>'
-        + "".join(body)
-        + "</g>"
+            out.append(f'<use href="#{BLANK}" x="{num(cx)}" y="19"/>')
+            continue
+        out.append(
+            f'<rect x="{num(cx)}" y="19" width="16" height="38" rx="3" fill="{COLOURS[i]}"/>'
+        )
+        out.append(icon_on_colour(i, cx + 1, 21, 14))
+        out.append(
+            text(cx + 8, 52, ch, SMALL, font_weight="bold", text_anchor="middle", fill=ON_COLOUR[i])
+        )
+    return "".join(out)
+
+
+def _empty_slot(x: float, y: float, next_play: bool) -> str:
+    """Where a card of this army can still go; the next one marked when the viewer may play
+    here."""
+    stroke = PLACE_GREEN if next_play else "#cbbf9f"
+    out = (
+        f'<rect x="{num(x)}" y="{num(y)}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+        f'fill="{"#eef7ec" if next_play else "none"}" stroke="{stroke}" stroke-width="1.2" '
+        'stroke-dasharray="4,3"/>'
     )
+    if next_play:
+        cx, cy = x + CARD_W / 2, y + CARD_H / 2
+        out += (
+            f'<path d="M{num(cx - 9)} {num(cy)} H{num(cx + 9)} M{num(cx)} {num(cy - 9)} '
+            f'V{num(cy + 9)}" stroke="{PLACE_GREEN}" stroke-width="3" stroke-linecap="round"/>'
+        )
+    return out
 
 
-def _hand(view: dict[str, Any], top: int, slab: dict[str, str]) -> tuple[list[str], int]:
-    hand = view.get("hand")
+def _chips(key: tuple[Any, ...], x: float, y: float, lang: str) -> str:
+    """The formations of an army as chips (tier letter and symbol icon), strongest first."""
+    lab = SVG_LABELS[lang]
+    ranks = [(tier, int(r)) for tier in range(3) for r in key[2 * tier + 1]]
+    if not ranks:
+        return text(x + 2, y + 16, lab["no_formation"], SMALL, fill=MUTED)
+    letters, tiers, names = lab["letters"].split(","), lab["tiers"].split(","), symbol_names(lab)
+    w = min(40.0, (COL_W - 16) / len(ranks) - 3)
+    out = []
+    for k, (tier, rank) in enumerate(ranks):
+        s = rank - 1
+        hint = lab["tip_formation"].format(tier=tiers[tier], symbol=names[s], n=4 - tier)
+        out.append(f"<g{tip(hint)}>{_chip_box(x + k * (w + 3), y, letters[tier], s, w)}</g>")
+    return "".join(out)
+
+
+def _chip_box(x: float, y: float, letter: str, symbol: int | None, w: float = 24) -> str:
+    """A formation chip: the tier's letter and, for a symbol, its icon on its colour."""
+    fill = "#efe6d2" if symbol is None else COLOURS[symbol]
+    ink = INK if symbol is None else ON_COLOUR[symbol]
+    out = (
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="22" rx="5" fill="{fill}" '
+        'stroke="#5d4a2f" stroke-width="0.8"/>'
+        + text(
+            x + 5 if symbol is not None else x + w / 2,
+            y + 16,
+            letter,
+            SMALL,
+            font_weight="bold",
+            fill=ink,
+            **({} if symbol is not None else {"text_anchor": "middle"}),
+        )
+    )
+    if symbol is not None:
+        out += icon_on_colour(symbol, x + w - 19, y + 3, 16)
+    return out
+
+
+# -- the hand and the table facts -----------------------------------------------------------
+def _hand_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
+    hand, y = _hand(ctx, top)
+    info, y2 = _table_info(ctx, top)
+    return hand + info, max(y, y2)
+
+
+def _hand(ctx: _Ctx, top: float) -> tuple[list[str], float]:
+    """The viewer's hand as large cards (the drawn one marked); picks when playable."""
+    hand = ctx.view.get("hand")
+    lab = ctx.lab
     if hand is None:
-        return [], top
-    drawn = view.get("drawn")
+        return [text(MARGIN + 8, top + 22, lab["spectator_hand"], FONT, fill=MUTED)], top + 34
+    drawn = ctx.view.get("drawn")
+    playable = {card for cards in ctx.plays.values() for card in cards}
     out = [
         '<g class="hand">',
-        _text(MARGIN, top + 14, slab["your_hand"].format(n=len(hand)), 14, font_weight="bold"),
+        text(MARGIN + 8, top + 20, lab["your_hand"].format(n=len(hand)), LARGE, font_weight="bold"),
     ]
+    y = top + 30
     for i, card in enumerate(hand):
-        x = MARGIN + i * (HAND_W + HAND_GAP)
-        out.append(_hand_card(card, x, top + 22, card["card"] == drawn, slab))
+        col, row = i % HAND_PER_ROW, i // HAND_PER_ROW
+        x = MARGIN + 8 + col * (HAND_W + HAND_GAP)
+        code, slots = str(card["card"]), str(card["slots"])
+        hint = lab["tip_hand"].format(symbols=spelled(slots, lab), code=code)
+        if code == drawn:
+            hint += lab["tip_drawn"]
+        if code in playable:
+            hint += lab["tip_pick"]
+        cy = y + row * (HAND_H + HAND_GAP)
+        out.append(_hand_card(code, slots, x, cy, code == drawn, code in playable, hint, ctx.lang))
+    rows = max(1, -(-len(hand) // HAND_PER_ROW))
     out.append("</g>")
-    return out, top + 22 + HAND_H + 20
+    return out, y + rows * (HAND_H + HAND_GAP)
 
 
-def _button_label(action: dict[str, Any], lab: dict[str, str], slab: dict[str, str]) -> str:
-    kind = str(action.get("type", ""))
-    if kind == "end_claims":
-        return lab["act_end_claims"]
-    if kind == "claim":
-        return lab["act_claim"].format(n=action.get("territory"))
-    if kind == "play":
-        return slab["play_title"].format(
-            card=action.get("card"), slots="?", t=action.get("territory")
-        )
-    return kind.replace("_", " ")
-
-
-def _buttons(
-    actions: Sequence[dict[str, Any]],
-    top: int,
-    width: int,
-    lab: dict[str, str],
-    slab: dict[str, str],
-) -> tuple[list[str], int]:
-    if not actions:
-        return [], top
-    items = [(_button_label(action, lab, slab), action) for action in actions]
-    return button_rows(items, MARGIN, MARGIN + width, top)
-
-
-def _status(view: dict[str, Any], lab: dict[str, str]) -> str:
-    seat = view.get("seat")
-    over = view["phase"] == "over"
-    if over:
-        winners = view.get("winners") or []
-        key = "winners" if len(winners) > 1 else "winner"
-        text = f"{lab['over']} {lab[key].format(names=_names(winners, seat, lab))}"
-    else:
-        active = view.get("active")
-        key = "to_claim" if view["phase"] == "claim" else "to_play"
-        text = lab[key].format(name=_name(int(active), seat, lab)) if active is not None else ""
-    active_attr = "" if over or view.get("active") is None else f' data-active="{view["active"]}"'
-    return (
-        f'<g data-kind="status" data-over="{"true" if over else "false"}" '
-        f"data-phase={_attr(view['phase'])}{active_attr}>"
-        + _text(
-            MARGIN, MARGIN + 26, text, 14, font_weight="bold", fill="#1b5e20" if over else "#000"
-        )
-        + "</g>"
-    )
-
-
-def _header(view: dict[str, Any], lab: dict[str, str], slab: dict[str, str]) -> list[str]:
-    seat = view.get("seat")
-    who = (
-        slab["seat_view"].format(name=lab["player"].format(n=seat + 1), seat=seat)
-        if seat is not None
-        else lab["spectator"]
-    )
-    info = " · ".join(
-        (
-            lab["players"].format(n=view["players"]),
-            who,
-            lab["plays"].format(n=view["play_counter"]),
-            lab["deck"].format(n=view["deck_size"]),
-            lab["claims"].format(mode=view["claims"]),
-        )
-    )
-    return [
-        _text(MARGIN, MARGIN + 4, lab["title"], 20, font_weight="bold"),
-        _status(view, lab),
-        _text(MARGIN, MARGIN + 44, info, 12, fill="#333"),
+@lru_cache(maxsize=1024)
+def _hand_card(
+    code: str, slots: str, x: float, y: float, drawn: bool, playable: bool, hint: str, lang: str
+) -> str:
+    lab = SVG_LABELS[lang]
+    names = symbol_names(lab)
+    attrs = f'data-kind="hand-card" data-card={attr(code)} data-slots={attr(slots)}'
+    if drawn:
+        attrs += ' data-drawn="true"'
+    attrs += f' data-key="card:{code}"'
+    if playable:
+        attrs += f' data-pick="card:{code}"'
+    out = [
+        f'<g {attrs} transform="translate({num(x)},{num(y)})"{tip(hint)}>',
+        f'<rect x="0" y="0" width="{HAND_W}" height="{HAND_H}" rx="8" fill="{CARD_FILL}" '
+        f'stroke="{GOLD_EDGE if drawn else "#6d5a3a"}" stroke-width="{3 if drawn else 1.5}"/>',
+        text(8, 16, code, SMALL, fill=MUTED),
     ]
+    if drawn:
+        out.append(
+            text(
+                HAND_W - 7,
+                16,
+                lab["drawn"],
+                SMALL,
+                text_anchor="end",
+                font_weight="bold",
+                fill=GOLD_EDGE,
+            )
+        )
+    for i, ch in enumerate(slots[:5]):
+        ry = 22 + i * 21
+        if ch == ".":
+            out.append(
+                f'<rect x="5.5" y="{ry + 0.5}" width="{HAND_W - 11}" height="18" rx="3" '
+                'fill="none" stroke="#d9cfb8" stroke-dasharray="3,2"/>'
+            )
+            continue
+        out.append(
+            f'<rect x="5" y="{ry}" width="{HAND_W - 10}" height="19" rx="3" fill="{COLOURS[i]}"/>'
+        )
+        out.append(icon_on_colour(i, 8, ry + 1.5, 16))
+        ink = ON_COLOUR[i]
+        out.append(text(29, ry + 14, ch, SMALL, font_weight="bold", fill=ink))
+        out.append(text(40, ry + 14, names[i], SMALL, font_weight="bold", fill=ink))
+    out.append("</g>")
+    return "".join(out)
 
 
-def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> Panel:
-    seat, active = view.get("seat"), view.get("active")
-    over = view["phase"] == "over"
-    panel = Panel(x, MARGIN + 4)
-    panel.line(slab["standing"], 15, font_weight="bold")
-    for p in range(view["players"]):
-        markers = [int(m) for m in view["markers"][p]]
-        won, total = view["standing"][p]
-        panel.out.append(
-            f'<g data-kind="seat" data-seat="{p}" data-hand-size="{view["hand_sizes"][p]}" '
-            f"data-markers={_attr(','.join(str(m) for m in markers))}>"
-        )
-        mark = "▶ " if p == active and not over else ""
-        panel.line(
-            f"{mark}{_name(p, seat, lab)} · {slab['hand_of'].format(n=view['hand_sizes'][p])}",
-            13,
-            indent=16,
-            font_weight="bold" if p == seat else "normal",
-        )
-        panel.swatch(_colour(p))
-        panel.line(
-            slab["seat_markers"].format(
-                m=", ".join(str(m) for m in markers) or "–", w=won, s=total
-            ),
-            12,
-            indent=16,
-            fill="#333",
-        )
-        panel.out.append("</g>")
-    panel.gap()
-    panel.line(slab["table"], 15, font_weight="bold")
-    panel.line(lab["deck"].format(n=view["deck_size"]), 12, indent=16)
-    panel.out[-1] = panel.out[-1].replace(
-        "<text ", f'<text data-kind="deck" data-count="{view["deck_size"]}" ', 1
-    )
-    panel.line(lab["plays"].format(n=view["play_counter"]), 12, indent=16)
-    panel.line(lab["claims"].format(mode=view["claims"]), 12, indent=16)
-    if view.get("stop_when_decided"):
-        panel.line(slab["stop"], 12, indent=16)
-    # the unseen pool
-    unseen = view.get("unseen") or {}
-    panel.gap()
-    panel.line(
-        slab["unseen_head"].format(n=sum(int(n) for n in unseen.values())), 13, font_weight="bold"
-    )
-    panel.y += 4
-    per_row = 4
-    for k, (slots, n) in enumerate(unseen.items()):
-        col = k % per_row
-        if col == 0:
-            panel.y += 16
-        ux = panel.x + 16 + col * 92
-        panel.out.append(
-            f'<g data-kind="unseen" data-slots={_attr(slots)} data-count="{n}">'
-            + _slot_strip(str(slots), ux, panel.y - 11, size=10, gap=0.8)
-            + _text(ux + 56, panel.y - 2, f"×{n}", 11)
-            + "</g>"
-        )
-    panel.gap()
-    panel.wrapped(slab["formations"].split(" "), 0, 10, 66, fill="#555")
-    panel.wrapped(lab["legend"].split(" "), 0, 10, 66, fill="#555")
-    # the result
-    if over:
-        winners = view.get("winners") or []
-        key = "winners" if len(winners) > 1 else "winner"
-        panel.gap()
-        panel.line(slab["result"], 15, font_weight="bold")
-        panel.out.append(
-            f'<g data-kind="result" data-winners={_attr(",".join(str(w) for w in winners))}>'
-        )
-        panel.line(lab["over"], 13, indent=16, font_weight="bold")
-        panel.line(
-            lab[key].format(names=_names(winners, seat, lab)),
-            13,
-            indent=16,
+def _table_info(ctx: _Ctx, top: float) -> tuple[list[str], float]:
+    """Right of the hand: the deck as a pile, the table facts and the markers to take."""
+    view, lab = ctx.view, ctx.lab
+    x = INFO_X
+    n = int(view["deck_size"])
+    out = [
+        f'<g data-kind="deck" data-count="{n}" data-key="deck"{tip(lab["tip_deck"].format(n=n))}>'
+    ]
+    piles = min(3, max(n, 1))
+    for k in range(piles):
+        out.append(_card_back(x + 8 + 3 * k, top + 14 + 3 * k))
+    last_x, last_y = x + 8 + 3 * (piles - 1), top + 14 + 3 * (piles - 1)
+    out.append(
+        text(
+            last_x + 38,
+            last_y + 76,
+            str(n),
+            LARGE,
             font_weight="bold",
-            fill="#1b5e20",
+            text_anchor="middle",
+            fill="#fff",
         )
-        panel.out.append("</g>")
-    _ranking(view, panel, lab, slab)
-    return panel
+    )
+    out.append("</g>")
+    col = pic.Column(x + 100, top, WIDTH - MARGIN - x - 100)
+    col.line(lab["deck"].format(n=n), FONT, font_weight="bold")
+    col.line(lab["players"].format(n=view["players"]), FONT)
+    col.line(lab["plays"].format(n=view["play_counter"]), FONT, data_tip=lab["tip_plays"])
+    mode = lab.get(f"claims_{view['claims']}", str(view["claims"]))
+    col.line(
+        lab["claims"].format(mode=mode), FONT, data_tip=lab["tip_claims_mode"].format(mode=mode)
+    )
+    if view.get("stop_when_decided"):
+        col.line(lab["stop"], SMALL, data_tip=lab["tip_stop"], fill=MUTED)
+    out += col.out
+    y = max(col.y, top + 110) + 8
+    left = _markers_left(view)
+    if left and not ctx.over:
+        out.append(text(x + 8, y + 14, lab["markers_left"], SMALL, font_weight="bold"))
+        for k, m in enumerate(left):
+            out.append(_coin(m, x + 26 + k * 38, y + 40, None, lab["tip_marker_left"].format(m=m)))
+        y += 62
+    return out, y
 
 
-def _ranking(view: dict[str, Any], panel: Panel, lab: dict[str, str], slab: dict[str, str]) -> None:
-    """The standing by KC-R35 (territories won, then the lower sum of victory markers), each
-    seat with the territories it won and their markers (KC-R32), and the markers still to
-    be taken. Everything here is public."""
-    seat = view.get("seat")
-    won: dict[int, list[tuple[int, int]]] = {p: [] for p in range(view["players"])}
+def _card_back(x: float, y: float) -> str:
+    """A face-down card: dark red back, a gold frame and a cross."""
+    return (
+        f'<rect x="{num(x)}" y="{num(y)}" width="76" height="96" rx="7" fill="#7b2d26" '
+        'stroke="#3b1410" stroke-width="1.5"/>'
+        f'<rect x="{num(x + 5)}" y="{num(y + 5)}" width="66" height="86" rx="5" fill="none" '
+        f'stroke="{GOLD}" stroke-width="1.2"/>'
+        f'<path d="M{num(x + 38)} {num(y + 16)} V{num(y + 44)} M{num(x + 26)} {num(y + 27)} '
+        f'H{num(x + 50)}" stroke="{GOLD}" stroke-width="5"/>'
+    )
+
+
+def _markers_left(view: dict[str, Any]) -> list[int]:
+    taken = {int(m) for markers in view["markers"] for m in markers}
+    return [m for m in range(1, len(view["territories"]) + 1) if m not in taken]
+
+
+# -- the standing and the unseen pool -------------------------------------------------------
+def _standing_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
+    """The standing of every seat (hand, territories, markers, sum, place) and its rule."""
+    view, lab = ctx.view, ctx.lab
+    players = int(view["players"])
+    keys = {p: (len(view["markers"][p]), -sum(view["markers"][p])) for p in range(players)}
+    rank = {p: 1 + sum(1 for q in range(players) if keys[q] > keys[p]) for p in range(players)}
+    won: dict[int, list[tuple[int, int]]] = {p: [] for p in range(players)}
     for territory in view["territories"]:
         d = territory.get("decided")
         if d is not None:
-            won.setdefault(int(d["winner"]), []).append(
-                (int(territory["territory"]), int(d["marker"]))
+            won[int(d["winner"])].append((int(territory["territory"]), int(d["marker"])))
+    rows = []
+    for p in range(players):
+        markers = [int(m) for m in view["markers"][p]]
+        cells = (
+            str(view["hand_sizes"][p]),
+            str(len(markers)),
+            ", ".join(str(m) for m in markers) or "–",
+            str(sum(markers)),
+            str(rank[p]),
+        )
+        rows.append((p, ctx.name(p), cells))
+    heads = [lab[k] for k in ("col_hand", "col_won", "col_markers", "col_sum", "col_place")]
+    active = () if ctx.over or view.get("active") is None else (int(view["active"]),)
+    out = [text(MARGIN + 8, top + 20, lab["standing"], LARGE, font_weight="bold")]
+    table, y = pic.standings(rows, heads, MARGIN + 8, top + 26, (200, 64, 76, 100, 64, 64), active)
+    for p in range(players):
+        markers = [int(m) for m in view["markers"][p]]
+        items = [lab["tip_won_item"].format(t=t, m=m) for t, m in sorted(won[p])]
+        hint = lab["tip_seat"].format(
+            name=ctx.name(p),
+            h=view["hand_sizes"][p],
+            won=", ".join(items) or lab["none"],
+            s=sum(markers),
+            r=rank[p],
+        )
+        attrs = (
+            f' data-kind="seat" data-key="seat:{p}" data-hand-size="{view["hand_sizes"][p]}"'
+            f' data-markers={attr(",".join(str(m) for m in markers))} data-rank="{rank[p]}"'
+            f' data-territories="{len(markers)}" data-sum="{sum(markers)}"'
+        )
+        plain = f'<g data-seat="{p}"{tip(ctx.name(p))}>'
+        table = [part.replace(plain, f'<g data-seat="{p}"{attrs}{tip(hint)}>', 1) for part in table]
+    out += table
+    out.append(text(MARGIN + 8, y + 14, lab["ranking_rule"], SMALL, fill=MUTED))
+    return out, y + 22
+
+
+def _unseen(ctx: _Ctx, top: float) -> tuple[list[str], float]:
+    """The public pool of unseen cards (hands and deck) by symbol sets, with counts."""
+    lab = ctx.lab
+    unseen = ctx.view.get("unseen") or {}
+    total = sum(int(n) for n in unseen.values())
+    out = [
+        f"<g{tip(lab['tip_unseen'].format(n=total))}>",
+        text(MARGIN + 8, top + 20, lab["unseen_head"].format(n=total), LARGE, font_weight="bold"),
+        "</g>",
+    ]
+    per_row, item_w = 8, 122
+    y = top + 30
+    for k, (slots, n) in enumerate(unseen.items()):
+        x = MARGIN + 8 + (k % per_row) * item_w
+        iy = y + (k // per_row) * 28
+        hint = lab["tip_unseen_set"].format(n=n, symbols=spelled(str(slots), lab))
+        out.append(_unseen_set(str(slots), int(n), x, iy, hint))
+    rows = -(-len(unseen) // per_row)
+    return out, y + rows * 28
+
+
+@lru_cache(maxsize=1024)
+def _unseen_set(slots: str, n: int, x: float, y: float, hint: str) -> str:
+    """Five small cells (rank digit on the symbol's colour, blanks empty) and the count."""
+    out = [f'<g data-kind="unseen" data-slots={attr(slots)} data-count="{n}"{tip(hint)}>']
+    for i, ch in enumerate(slots[:5]):
+        cx = x + i * 15
+        if ch == ".":
+            out.append(
+                f'<rect x="{num(cx + 0.5)}" y="{num(y + 0.5)}" width="13" height="21" rx="2" '
+                'fill="none" stroke="#d9cfb8"/>'
             )
-    keys = {p: (len(view["markers"][p]), -sum(view["markers"][p])) for p in range(view["players"])}
-    order = sorted(keys, key=lambda p: (-keys[p][0], -keys[p][1], p))
-    taken = {int(m) for markers in view["markers"] for m in markers}
-    panel.gap()
-    panel.line(slab["ranking"], 15, font_weight="bold")
-    panel.line(slab["ranking_rule"], 10, indent=16, fill="#555")
-    place, previous = 0, None
-    for i, p in enumerate(order, 1):
-        if keys[p] != previous:
-            place, previous = i, keys[p]
-        count, total = keys[p][0], -keys[p][1]
-        panel.out.append(
-            f'<g data-kind="ranking" data-seat="{p}" data-place="{place}" '
-            f'data-territories="{count}" data-sum="{total}">'
-        )
-        panel.line(
-            slab["rank_line"].format(n=place, name=_name(p, seat, lab), w=count, s=total),
-            13,
-            indent=16,
-            font_weight="bold" if p == seat else "normal",
-        )
-        panel.swatch(_colour(p))
-        items = [f"{lab['territory'].format(n=t)} ★{m}" for t, m in sorted(won.get(p, []))]
-        text = slab["won"].format(t=", ".join(items)) if items else slab["won_none"]
-        panel.line(text, 12, indent=28, fill="#333")
-        panel.out.append("</g>")
-    left = [m for m in range(1, len(view["territories"]) + 1) if m not in taken]
-    if left and view["phase"] != "over":
-        panel.line(slab["left"].format(m=", ".join(str(m) for m in left)), 12, indent=16)
-
-
-def render_svg(
-    view: dict[str, Any], lang: str = "en", legal: Sequence[dict[str, Any]] | None = None
-) -> str:
-    """A standalone SVG document of ``view``; with ``legal``, one clickable element per
-    legal action (``data-action`` = the action's JSON)."""
-    lab = _labels(lang)
-    slab = SVG_LABELS.get(lang, SVG_LABELS["en"])
-    territories = view["territories"]
-    numbers = {int(t["territory"]) for t in territories}
-    seat = view.get("seat")
-    plays: dict[int, list[dict[str, Any]]] = {}
-    claims: dict[int, list[dict[str, Any]]] = {}
-    decided = {int(t["territory"]) for t in territories if t.get("decided") is not None}
-    buttons_for: list[dict[str, Any]] = []
-    for action in legal or []:
-        kind, t = action.get("type"), action.get("territory")
-        if kind == "play" and seat is not None and t in numbers and t not in decided:
-            plays.setdefault(int(t), []).append(action)
-        elif kind == "claim" and t in numbers:
-            claims.setdefault(int(t), []).append(action)
         else:
-            buttons_for.append(action)
-    top = MARGIN + HEADER
-    body = _header(view, lab, slab)
-    bottom = top
-    for i, territory in enumerate(territories):
-        t = int(territory["territory"])
-        column, y = _territory(
-            view, territory, i, top, plays.get(t, []), claims.get(t, []), lab, slab
-        )
-        body += column
-        bottom = max(bottom, y)
-    left_w = max(len(territories) * (COL_W + COL_GAP) - COL_GAP, 6 * (HAND_W + HAND_GAP))
-    hand, y = _hand(view, bottom + 12, slab)
-    body += hand
-    buttons, y = _buttons(buttons_for, y + 4, left_w, lab, slab)
-    body += buttons
-    px = MARGIN + left_w + 24
-    panel = _panel(view, px, lab, slab)
-    width = px + PANEL_W
-    height = max(y + MARGIN, panel.y + MARGIN)
-    head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" '
-        f'data-game="kingdoms-of-crusaders" '
-        f"data-seat={_attr('' if seat is None else seat)}>"
-    )
-    title = f"<title>{escape(lab['title'])}</title>"
-    background = f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7"/>'
-    return "\n".join([head, title, background, *body, *panel.out, "</svg>"]) + "\n"
+            out.append(
+                f'<rect x="{num(cx)}" y="{num(y)}" width="14" height="22" rx="2" '
+                f'fill="{COLOURS[i]}"/>'
+                + text(
+                    cx + 7,
+                    y + 16,
+                    ch,
+                    SMALL,
+                    font_weight="bold",
+                    text_anchor="middle",
+                    fill=ON_COLOUR[i],
+                )
+            )
+    out.append(text(x + 80, y + 16, f"×{n}", FONT))
+    out.append("</g>")
+    return "".join(out)
