@@ -24,6 +24,7 @@ MAX_CELL = 60
 CITY_FILL, CITY_EDGE = "#f2dfb4", "#d6bf8f"
 RING_FILL, RING_EDGE = "#cdb07a", "#a88c58"
 FRAME = "#6e4f2a"
+STABLE_PATH = "#a47a45"  # the path from a stable to its palace
 ZONE_FILL = "#dfe6d8"  # the well's zone: no building or stable (MD-D8)
 
 
@@ -270,36 +271,50 @@ def _well(index: BoardIndex, lang: str, px: float, py: float, c: int) -> str:
     )
 
 
+def _extent(kind: str, c: int, along_x: bool) -> tuple[float, float]:
+    """Where a component's drawing starts and ends inside its square along one axis."""
+    if kind == "building":
+        m = pieces.inset(c)
+        return m, c - m
+    return (c * 0.2, c * 0.8) if along_x else (c * 0.16, c * 0.84)
+
+
 def _join(index: BoardIndex, a: XY, b: XY, ox: float, oy: float, c: int) -> str:
-    """The bridge between two neighbouring components of one palace (in the gap between
-    their drawings): wall and roof for two buildings, a fence for a stable."""
+    """The bridge between two neighbouring components of one palace, in the gap between
+    their drawings: wall (and roof) for two buildings, a path to a stable."""
     pa, pb = index.piece_at[a], index.piece_at[b]
     palace = index.palaces.get(int(pa["palace"]), {})
     m = pieces.inset(c)
     horizontal = a[1] == b[1]
-    # the gap between the two squares' drawings, across the shared edge
-    edge = (ox + b[0] * c) if horizontal else (oy + b[1] * c)
-    stable = "stable" in (pa["kind"], pb["kind"])
-    reach = round(c * 0.2) + 1 if stable else m + 1
-    start, length = edge - reach, 2 * reach
-    out = []
-    if stable:
-        spans = [(c * 0.55, c * 0.8, pieces.STABLE_FILL)]
+    base = ox + a[0] * c if horizontal else oy + a[1] * c
+    start = base + _extent(str(pa["kind"]), c, horizontal)[1] - 1
+    end = base + c + _extent(str(pb["kind"]), c, horizontal)[0] + 1
+    spans: list[tuple[float, float, str]]
+    if "stable" in (pa["kind"], pb["kind"]):
+        spans = (
+            [(c * 0.62, c * 0.78, STABLE_PATH)]
+            if horizontal
+            else [(c * 0.42, c * 0.58, STABLE_PATH)]
+        )
+    elif not horizontal:
+        colour = pieces.BUILDING_FILL.get(str(palace.get("colour")), "#888")
+        spans = [(m + 6, c - m - 6, colour)]
     else:
         colour = pieces.BUILDING_FILL.get(str(palace.get("colour")), "#888")
-        band = pieces.band_height(c) if palace.get("owner") is not None else 0
-        spans = [(m + band + 2, c - m - 6, colour)]
-        if band:
-            owner = palace["owner"]
+        owner = palace.get("owner")
+        band = pieces.band_height(c) if owner is not None else 0
+        spans = [(m + band, c - m - 6, colour)]
+        if owner is not None:
             fill = seat_colour(owner) if isinstance(owner, int) else pieces.NEUTRAL_FILL
-            spans.append((m + 3, m + band - 3, fill))
+            spans.append((m + 2, m + band, fill))
+    out = []
     for lo, hi, fill in spans:
         x: float
         y: float
         if horizontal:
-            x, y, w, h = start, oy + a[1] * c + lo, float(length), hi - lo
+            x, y, w, h = start, oy + a[1] * c + lo, end - start, hi - lo
         else:
-            x, y, w, h = ox + a[0] * c + lo, start, hi - lo, float(length)
+            x, y, w, h = ox + a[0] * c + lo, start, hi - lo, end - start
         out.append(
             f'<rect x="{num(round(x, 1))}" y="{num(round(y, 1))}" width="{num(round(w, 1))}" '
             f'height="{num(round(h, 1))}" fill="{fill}"/>'

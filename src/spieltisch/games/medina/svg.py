@@ -338,11 +338,14 @@ def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], fl
 
 
 def _holder(view: dict[str, Any], palace: Any, lang: str) -> tuple[str, Any]:
-    """(text, owner) of a tile's holder palace."""
+    """(text, owner) of a tile's holder palace: its number and its first square."""
     if not palace:
         return words(lang)["tile_free"], None
-    owner = next((p["owner"] for p in view["palaces"] if p["id"] == palace), None)
-    return f"#{palace}", owner
+    found = next((p for p in view["palaces"] if p["id"] == palace), None)
+    if found is None:
+        return f"#{palace}", None
+    x, y = _xy(found["cell"])
+    return f"#{palace} ({x},{y})", found["owner"]
 
 
 def _tile_card(
