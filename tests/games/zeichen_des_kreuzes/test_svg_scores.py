@@ -52,11 +52,11 @@ def test_siege_readiness_per_seat(lang: str) -> None:
     text = _text(svg)
     if lang == "en":
         assert "A siege needs 2 green tiles (Muslim cities), motivation 6+ and army 5+" in text
-        assert "Seat 0: green tiles 2/2 · motivation 7 (6+) · army 6 (5+) ✓" in text
-        assert "You: green tiles 2/2 · motivation 9 (6+) · army 4 (5+)" in text
+        assert "Player 1: green tiles 2/2 · motivation 7 (6+) · army 6 (5+) ✓" in text
+        assert "Player 2 (you): green tiles 2/2 · motivation 9 (6+) · army 4 (5+)" in text
         assert "deck runs out twice (0/2 so far): then nobody wins." in text
     else:
-        assert "Platz 2: grüne Plättchen 1/2 · Motivation 12 (ab 6) · Heer 9 (ab 5)" in text
+        assert "Spieler 3: grüne Plättchen 1/2 · Motivation 12 (ab 6) · Heer 9 (ab 5)" in text
         assert "dann gewinnt niemand." in text
     assert not _kind(svg, "ranking")  # ZK-W4 default: no winner by cities
 
@@ -67,7 +67,7 @@ def test_five_players_need_one_green_tile() -> None:
     s.green_tiles[3] = [4]
     text = _text(render_svg(s.view(None)))
     assert "A siege needs 1 green tiles" in text
-    assert "Seat 3: green tiles 1/1" in text
+    assert "Player 4: green tiles 1/1" in text
 
 
 def test_most_muslim_cities_ranking() -> None:
@@ -77,12 +77,12 @@ def test_most_muslim_cities_ranking() -> None:
     svg = render_svg(s.view(None), "en")
     rows = _kind(svg, "ranking")
     assert [r["data-seat"] for r in rows] == ["0", "1", "2"]
-    assert [r["data-place"] for r in rows] == ["1", "2", "3"]
+    assert [r["data-rank"] for r in rows] == ["1", "2", "3"]
     assert "then the most green tiles win; ties: army, then treasure." in _text(svg)
     s.army[1] = 6
     s.treasure[1] = 1
     rows = _kind(render_svg(s.view(None)), "ranking")
-    assert [(r["data-seat"], r["data-place"]) for r in rows] == [("0", "1"), ("1", "1"), ("2", "3")]
+    assert [(r["data-seat"], r["data-rank"]) for r in rows] == [("0", "1"), ("1", "1"), ("2", "3")]
 
 
 def test_deck_end_winners_are_first() -> None:
@@ -103,6 +103,6 @@ def test_deck_end_winners_are_first() -> None:
         assert int(r["data-green"]) == len(s.green_tiles[p])
         assert int(r["data-army"]) == s.army[p]
         assert int(r["data-treasure"]) == s.treasure[p]
-    first = sorted(int(r["data-seat"]) for r in rows if r["data-place"] == "1")
+    first = sorted(int(r["data-seat"]) for r in rows if r["data-rank"] == "1")
     assert any(s.green_tiles)
     assert s.winners() == first

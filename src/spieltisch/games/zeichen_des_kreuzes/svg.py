@@ -1,153 +1,263 @@
-"""Im Zeichen des Kreuzes as a standalone SVG picture of one seat's view (standard library
-only).
+"""Im Zeichen des Kreuzes as a standalone SVG picture of one seat's view, drawn for the
+screen at 1:1 (``docs/board-interface.md``; standard library only).
 
-Left: the header (turn, active seat, phase, decision), the 26 × 14 map in terrain colours
-(sea, plain, mountain) with the cities (red, green, Candia, Jerusalem; named; plundered ones
-crossed out with their tile value), the neutral fleets and armies and the pawns in their
-seats' colours (red, yellow, white, black, brown: rules 2.2), then the viewer's hand and
-the action buttons. Right: the tower's contents per colour, the garrison and the deck, every
-seat's tableau with its motivation track, the neutral units (removed ones marked) and the
-current fight, and the result at the end.
+From the top: the header (turn, who acts, the decision), the map of the Mediterranean
+computed from the board data (``map_svg``: coasts, sea, mountains, the faint square grid of
+the rules) with the cities, the neutral fleets and armies and the knights as figures
+(``figures``), a legend, the viewer's hand as cards with their effect printed on them
+(``cards_svg``) beside the draw and discard piles, then the tower, Jerusalem and the fight,
+a number track when the decision is a number, the shared motivation track, the knights'
+standings, the road to victory and the neutral units (``panels_svg``).
 
-Every map cell is one ``rect`` with ``data-kind="cell"``, ``data-cell="x,y"`` and
-``data-terrain``; every city a group with ``data-kind="city"``, ``data-cell``,
-``data-city-kind``, ``data-plundered-by`` and ``data-tile`` (when revealed); every pawn
-``data-kind="pawn"`` with ``data-cell`` and ``data-seat``; every neutral unit
-``data-kind="fleet"`` / ``"army"`` with ``data-unit`` and ``data-cell`` (or
-``data-removed="true"`` in the panel). With ``legal`` (action JSON objects), every legal
-action is one clickable element (class ``target``) whose ``data-action`` holds the action's
-JSON: the actions with a ``to`` cell (move, event, step, move_unit, retreat) on that cell
-(``data-target="x,y"``; a cell with several is split into strips), the others as buttons."""
+Moves are made on the picture (``board_moves``): a hand card is a pick (``card:ZK012``) and
+its reachable cells are places (``cell:x,y``); a neutral unit's symbol move picks the unit
+(``unit:0``) and places its cell; second steps and retreats are places on the map; troop,
+garrison and recruiting numbers are places on the number track (``amount:5``), with the
+Holy Lance picked first when it goes with them; city options, windows and the ends of
+phases are buttons. ``log_keys`` names the keyed pieces a log event touched
+(``knight:0``, ``unit:1``, ``city:4``, ``cell:x,y``, ``card:ZK012``, ``tower``,
+``cubes:P0``, ``cubes:G``, ``garrison``, ``deck``, ``seat:0``).
+
+Data attributes kept for scripts and tests: every map cell ``data-kind="cell"`` with
+``data-cell`` and ``data-terrain``; cities ``data-kind="city"`` with ``data-city``,
+``data-city-kind``, ``data-plundered-by`` and ``data-tile``; pawns ``data-kind="pawn"``
+with ``data-cell`` and ``data-seat``; neutral units ``data-kind="fleet"``/``"army"`` with
+``data-unit`` and ``data-cell`` (``data-removed="true"`` in the panel once removed); the
+status ``data-kind="status"`` with ``data-over``; hand cards ``data-kind="card"`` with
+``data-card``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from html import escape
 from typing import Any
 
-from ...engine.svg import Panel, action_attr, button_rows
-from ...engine.svg import attr as _attr
-from ...engine.svg import text_element as _text
-from .board import CRETE, GREEN_CITY, JERUSALEM, MOUNTAIN, RED, SEA
+from ...engine import picture as pic
+from ...engine.svg import attr, num
+from . import cards_svg, figures, map_svg, panels_svg
+from .board import JERUSALEM
 from .components import SHOWN_EDITION, default_components
-from .fight import JERUSALEM_ROUND as JERUSALEM_FIGHT
-from .fight import MIN_COMMIT
-from .names import city_name
-from .text import (
-    JERUSALEM_MOTIVATION,
-    board,
-    card_label,
-    card_of,
-    cell_text,
-    components,
-    labels,
-    pawn_cells,
-    tower_items,
-    unit_name,
-    use_edition,
-)
+from .names import card_name, city_name, lang_of, unit_name
+from .picture_text import words
+from .text import board, components, labels, use_edition
 
-CELL = 34
-MARGIN = 28
-HEADER = 64
-PANEL_W = 430
+GAME = "im-zeichen-des-kreuzes"
+WIDTH = 1000
+MAP_X = 32  # the map's left edge (row numbers to its left)
+CELL = map_svg.CELL
+CELL_MOVES = ("move", "event", "step", "move_unit", "retreat")
+AMOUNT_MOVES = ("commit", "defend", "recruit")
 
-TERRAIN_FILL = {SEA: "#8fb8de", 1: "#e9dcb0", MOUNTAIN: "#a1887f"}
-TERRAIN_NAMES = {SEA: "sea", 1: "plain", MOUNTAIN: "mountain"}
-CITY_FILL = {RED: "#c0392b", CRETE: "#e67e22", GREEN_CITY: "#1e8449", JERUSALEM: "#f4d03f"}
-# seats 0-4: red, yellow, white, black, brown (rules 2.2)
-SEAT_COLOURS = ("#d62728", "#f1c40f", "#ffffff", "#1b1b1b", "#8b4513")
-SEAT_INK = ("#ffffff", "#000000", "#000000", "#ffffff", "#ffffff")
-GREEN_CUBE = "#27ae60"
-UNIT_FILL = {"fleet": "#1f4e9c", "army": "#b9770e"}
-CARD_FILL = {
-    "sea": "#aed6f1",
-    "plain": "#f9e79f",
-    "mountain": "#d7ccc8",
-    "joker": "#ffffff",
-    "event": "#d7bde2",
+
+# -- the entry points the server calls ----------------------------------------------------
+def render_svg(
+    view: dict[str, Any], lang: str = "en", legal: Sequence[dict[str, Any]] | None = None
+) -> str:
+    """The picture of ``view`` in ``lang``; ``legal`` (the viewer's legal actions as JSON)
+    decides which cells, cards, units and numbers are places and picks."""
+    use_edition(view)
+    lang = lang_of(lang)
+    w = words(lang)
+    legal = list(legal or [])
+    head, y = _header(view, lang)
+    map_y = y + 24
+    body = [map_svg.STYLE, map_svg.defs(), *head]
+    body.append(map_svg.coordinates(board(), MAP_X, map_y))
+    body.append(map_svg.static_map(_edition(), MAP_X, map_y))
+    body += _map_pieces(view, legal, lang, map_y)
+    y = map_y + board().height * CELL + 10
+    legend, y = _legend(lang, y)
+    body += legend
+    cards, y = _cards_row(view, legal, lang, y + 6)
+    body += cards
+    table, y = panels_svg.table(view, legal, lang, y + 8)
+    body += table
+    title = (
+        f"{w['title']} · {pic.seat_name(view['seat'], lang, view['seat'])}"
+        if isinstance(view.get("seat"), int)
+        else f"{w['title']} · {w['spectator']}"
+    )
+    return pic.document(GAME, WIDTH, y + 16, body, title, view.get("seat"))
+
+
+def board_moves(
+    view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str = "en"
+) -> list[dict[str, Any]]:
+    """For each legal action, how it is made on the picture: ``pick``, ``place`` and a
+    short ``button`` caption (see the module's docstring)."""
+    use_edition(view)
+    lang = lang_of(lang)
+    return [_move(action, view, lang) for action in legal]
+
+
+def log_keys(event: dict[str, Any]) -> list[str]:
+    """The ``data-key``s of the pieces a log event touched."""
+    kind = event.get("kind")
+    seat = event.get("seat")
+    keys: list[str] = []
+    if isinstance(seat, int) and kind not in _SEATLESS:
+        keys.append(f"knight:{seat}")
+    to = event.get("to") if kind != "fight" else event.get("cell")
+    if isinstance(to, list) and len(to) == 2:
+        keys.append(f"cell:{to[0]},{to[1]}")
+    card = event.get("card")
+    if isinstance(card, str) and kind in _CARD_EVENTS:
+        keys.append(f"card:{card}")
+    if kind in ("move_unit", "unit_removed") or (kind == "fight" and _index(event, "unit")):
+        keys.append(f"unit:{event.get('unit')}")
+    if kind in ("plundered",) or (kind == "fight" and _index(event, "city")):
+        keys.append(f"city:{event.get('city')}")
+    if kind == "event" and isinstance(event.get("target"), int):
+        keys.append(f"knight:{event['target']}")
+    if kind == "fight" and isinstance(event.get("fighter"), int):
+        keys.append(f"knight:{event['fighter']}")
+    keys += _EXTRA.get(str(kind), [])
+    if kind == "throw":
+        colours = {**(event.get("thrown") or {}), **(event.get("tray") or {})}
+        keys += [f"cubes:{c}" for c in sorted(colours)]
+    if kind in ("papal_reward", "recruit", "pray"):
+        keys.append(f"seat:{seat}")
+    return list(dict.fromkeys(keys))  # once each, in order
+
+
+_SEATLESS = ("throw", "draw", "immediate", "siege_ends", "reveal", "fight")
+_CARD_EVENTS = ("move", "event", "truce", "lance", "discard", "immediate", "empty_tower")
+_EXTRA = {
+    "throw": ["tower"],
+    "empty_tower": ["tower"],
+    "reveal": ["garrison"],
+    "siege": ["garrison"],
+    "siege_round": ["garrison"],
+    "jerusalem_falls": ["garrison"],
+    "immediate": ["deck"],
+    "draw": ["deck"],
+    "exhausted": ["deck"],
 }
-CELL_ACTIONS = ("move", "event", "step", "move_unit", "retreat")
-
-SVG_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "seat_view": "view of Seat {n}",
-        "decision": "Decision: {what}",
-        "by": "{what} ({name})",
-        "garrison": "Jerusalem garrison {n} · sieges {s}",
-        "deck": "draw pile {n} · discard {d} · exhaustions {e}/2",
-        "top": "discard top: {card}",
-        "tableau": "army {a} · supply {s} · tower {t} · treasure {tr}",
-        "more": "markers {m} · hand {h} · draws {d}",
-        "tiles": "tiles red {r} · green {g}",
-        "over": "Game over ({reason})",
-        "hand_count": "Your hand ({n})",
-        "progress": "Toward victory",
-        "win_rule": "Jerusalem falls when a siege round is won with its garrison at 0: "
-        "that knight wins at once.",
-        "siege_rule": "A siege needs {r} green tiles (Muslim cities), motivation {m}+ "
-        "and army {a}+, on Jerusalem.",
-        "seat_progress": "green tiles {g}/{r} · motivation {m} ({mm}+) · army {a} ({aa}+)",
-        "ready": "ready to besiege",
-        "deck_rule": "The game also ends when the deck runs out twice ({e}/2 so far):",
-        "no_winner_rule": "then nobody wins.",
-        "cities_rule": "then the most green tiles win; ties: army, then treasure.",
-        "ranking": "{n}. {name}: green tiles {g} · army {a} · treasure {t}",
-    },
-    "de": {
-        "seat_view": "Sicht von Platz {n}",
-        "decision": "Entscheidung: {what}",
-        "by": "{what} ({name})",
-        "garrison": "Besatzung Jerusalems {n} · Belagerungen {s}",
-        "deck": "Nachziehstapel {n} · Ablage {d} · aufgebraucht {e}/2",
-        "top": "Ablage oben: {card}",
-        "tableau": "Heer {a} · Vorrat {s} · Turm {t} · Schatz {tr}",
-        "more": "Marker {m} · Hand {h} · zieht {d}",
-        "tiles": "Plättchen rot {r} · grün {g}",
-        "over": "Spielende ({reason})",
-        "hand_count": "Deine Hand ({n})",
-        "progress": "Auf dem Weg zum Sieg",
-        "win_rule": "Jerusalem fällt, wenn eine Belagerungsrunde bei Besatzung 0 gewonnen "
-        "wird: dieser Ritter gewinnt sofort.",
-        "siege_rule": "Eine Belagerung braucht {r} grüne Plättchen (muslimische Städte), "
-        "Motivation ab {m} und Heer ab {a}, auf Jerusalem.",
-        "seat_progress": "grüne Plättchen {g}/{r} · Motivation {m} (ab {mm}) · Heer {a} (ab {aa})",
-        "ready": "bereit zur Belagerung",
-        "deck_rule": "Das Spiel endet auch, wenn der Stapel zweimal aufgebraucht ist "
-        "(bisher {e}/2):",
-        "no_winner_rule": "dann gewinnt niemand.",
-        "cities_rule": "dann gewinnen die meisten grünen Plättchen; bei Gleichstand Heer, "
-        "dann Schatz.",
-        "ranking": "{n}. {name}: grüne Plättchen {g} · Heer {a} · Schatz {t}",
-    },
-}
 
 
-def _name(seat: int, lab: dict[str, str]) -> str:
-    return lab["seat"].format(n=seat)
+def _index(event: dict[str, Any], name: str) -> bool:
+    value = event.get(name)
+    return isinstance(value, int) and value >= 0
 
 
-class _Map:
-    """Pixel geometry of the grid."""
+# -- the moves ----------------------------------------------------------------------------
+def _move(action: dict[str, Any], view: dict[str, Any], lang: str) -> dict[str, Any]:
+    w = words(lang)
+    kind = str(action.get("type"))
+    card, to, amount = action.get("card"), action.get("to"), action.get("amount")
+    cell = f"cell:{to[0]},{to[1]}" if isinstance(to, list) and len(to) == 2 else None
+    pick = f"card:{card}" if isinstance(card, str) else None
+    if kind == "move":
+        return _m(pick, cell, f"{card_name(card, lang)} → {_place_name(to, lang)}")
+    if kind == "event":
+        if cell is not None:
+            return _m(pick, cell, f"{card_name(card, lang)} → {_place_name(to, lang)}")
+        target = action.get("target")
+        if isinstance(target, int):
+            return _m(pick, None, w["b_against"].format(name=pic.seat_name(target, lang)))
+        return _m(pick, None, w["b_play"])
+    if kind in ("step", "retreat"):
+        return _m(None, cell, _place_name(to, lang))
+    if kind == "move_unit":
+        unit = action.get("unit")
+        return _m(f"unit:{unit}", cell, f"{unit_name(unit, lang)} → {_place_name(to, lang)}")
+    if kind in AMOUNT_MOVES:
+        key = "b_" + kind
+        return _m(pick if kind == "commit" else None, f"amount:{amount}", w[key].format(n=amount))
+    if kind == "discard":
+        return _m(pick, None, w["b_discard"])
+    if kind == "truce":
+        return _m(None, None, w["b_truce"].format(code=card))
+    if kind == "empty_tower":
+        if isinstance(card, str):
+            return _m(None, None, w["b_empty_tower_card"].format(code=card))
+        return _m(None, None, w["b_empty_tower"].format(n=_own(view).get("markers", "?")))
+    if kind == "plunder":
+        pawn = _own(view).get("pawn")
+        return _m(None, None, w["b_plunder"].format(city=_place_name(pawn, lang)))
+    return _m(None, None, w.get("b_" + kind, kind))
 
-    def __init__(self, width: int, height: int, top: int) -> None:
-        self.width, self.height, self.top = width, height, top
 
-    def x0(self, x: int) -> int:
-        return MARGIN + x * CELL
-
-    def y0(self, y: int) -> int:
-        return self.top + y * CELL
-
-    def centre(self, xy: Sequence[int]) -> tuple[float, float]:
-        return self.x0(xy[0]) + CELL / 2, self.y0(xy[1]) + CELL / 2
-
-    @property
-    def bottom(self) -> int:
-        return self.top + self.height * CELL
+def _m(pick: str | None, place: str | None, button: str) -> dict[str, Any]:
+    return {"pick": pick, "place": place, "button": button}
 
 
+def _own(view: dict[str, Any]) -> dict[str, Any]:
+    seat, seats = view.get("seat"), view.get("seats") or []
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        row: dict[str, Any] = seats[seat]
+        return row
+    return {}
+
+
+def _place_name(xy: Any, lang: str) -> str:
+    """A cell as players name it: the city there, else its coordinates and terrain."""
+    if not (isinstance(xy, list) and len(xy) == 2):
+        return "?"
+    b = board()
+    x, y = xy
+    index = b.city_at.get(b.cell(x, y))
+    if index is not None:
+        return city_name(b.cities[index].name, lang)
+    terrain = ("sea", "plain", "mountain")[b.terrain[b.cell(x, y)]]
+    return f"({x},{y}) {labels(lang)['t_' + terrain]}"
+
+
+# -- the header and the legend ------------------------------------------------------------
+def _header(view: dict[str, Any], lang: str) -> tuple[list[str], float]:
+    w = words(lang)
+    lab = labels(lang)
+    seat = view.get("seat")
+    viewer = seat if isinstance(seat, int) else None
+    parts = [w["turn"].format(n=view["turn"])]
+    if view["over"]:
+        reason = str(view.get("end_reason") or "")
+        parts = [w["over"].format(reason=lab.get(f"reason_{reason}", reason))]
+        winners = view.get("winners") or []
+        names = ", ".join(pic.seat_name(s, lang, viewer) for s in winners)
+        key = "no_winner" if not winners else "winners" if len(winners) > 1 else "winner"
+        parts.append(w[key].format(names=names))
+    else:
+        parts.append(w["to_act"].format(name=pic.seat_name(view["active"], lang, viewer)))
+        decision = view["decision"]
+        kind = str(decision.get("type"))
+        what = lab.get(f"d_{kind}", kind)
+        if kind == "symbol":
+            unit = str(view.get("symbol", "?"))
+            what = what.format(unit=w.get(f"legend_{unit}", unit))
+        who = decision.get("seat")
+        if isinstance(who, int) and who != view["active"]:
+            what = w["decider"].format(what=what, name=pic.seat_name(who, lang, viewer))
+        phase = w.get(f"phase_{view['phase']}", str(view["phase"]))
+        parts.append(w["decision"].format(phase=phase, what=what))
+    status = " · ".join(parts)
+    head, y = pic.header(w["title"], status, WIDTH)
+    if viewer is not None:
+        you = pic.seat_name(viewer, lang, viewer)
+        head.append(
+            f"<g{pic.tip(you)}>"
+            + figures.knight(viewer, WIDTH - 200, 32, 1.1)
+            + pic.text(WIDTH - 182, 38, you, pic.FONT, fill="#ffffff", font_weight="bold")
+            + "</g>"
+        )
+    over = "true" if view["over"] else "false"
+    return [f'<g data-kind="status" data-over="{over}">', *head, "</g>"], y
+
+
+def _legend(lang: str, y: float) -> tuple[list[str], float]:
+    w = words(lang)
+    items = [
+        (figures.city("city_red", 11, 13, False), w["legend_red"]),
+        (figures.city("city_green", 11, 13, False), w["legend_green"]),
+        (figures.city(JERUSALEM, 11, 13, False), w["legend_jerusalem"]),
+        (figures.fleet(11, 12), w["legend_fleet"]),
+        (figures.army(11, 11), w["legend_army"]),
+        (figures.knight(0, 11, 10, 0.8), w["legend_knight"]),
+    ]
+    return pic.legend(items, MAP_X, y, WIDTH - 2 * MAP_X)
+
+
+# -- the map's pieces ---------------------------------------------------------------------
 def _edition() -> str:
     """The edition the picture is drawn with, as a cache key: a view naming an edition not
     parsed in this process is drawn with the default one, and keyed so."""
@@ -155,616 +265,315 @@ def _edition() -> str:
     return "default" if shown != "default" and components() is default_components() else shown
 
 
-def _grid(m: _Map) -> list[str]:
-    return [_static_grid(m.width, m.height, m.top, _edition())]
+def _centre(xy: Sequence[int], map_y: float) -> tuple[float, float]:
+    return MAP_X + xy[0] * CELL + CELL / 2, map_y + xy[1] * CELL + CELL / 2
 
 
-@lru_cache(maxsize=16)
-def _static_grid(width: int, height: int, top: int, edition: str) -> str:
-    """The terrain, the same in every view (drawn once per geometry and edition; custom
-    editions are keyed by a hash of their data)."""
-    m = _Map(width, height, top)
-    b = board()
-    out = ['<g class="map">']
-    for y in range(m.height):
-        for x in range(m.width):
-            t = b.terrain[b.cell(x, y)]
-            out.append(
-                f'<rect data-kind="cell" data-cell="{x},{y}" data-terrain="{TERRAIN_NAMES[t]}" '
-                f'x="{m.x0(x)}" y="{m.y0(y)}" width="{CELL}" height="{CELL}" '
-                f'fill="{TERRAIN_FILL[t]}" stroke="#7f8c8d" stroke-width="0.4"/>'
-            )
-            if t == MOUNTAIN:
-                cx, cy = m.x0(x) + CELL / 2, m.y0(y) + CELL / 2
-                out.append(
-                    f'<path d="M{cx - 9:g},{cy + 7:g} L{cx - 2:g},{cy - 6:g} L{cx + 2:g},'
-                    f'{cy + 1:g} L{cx + 5:g},{cy - 3:g} L{cx + 11:g},{cy + 7:g}" '
-                    'fill="none" stroke="#5d4037" stroke-width="1.2" opacity="0.6"/>'
-                )
-    for x in range(m.width):
-        out.append(_text(m.x0(x) + CELL / 2, m.top - 5, str(x), 10, text_anchor="middle"))
-    for y in range(m.height):
-        out.append(_text(MARGIN - 5, m.y0(y) + CELL / 2 + 4, str(y), 10, text_anchor="end"))
-    out.append("</g>")
-    return "\n".join(out)  # the picture puts each element on its own line
-
-
-def _cities(view: dict[str, Any], m: _Map, lang: str) -> list[str]:
+def _map_pieces(
+    view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str, map_y: float
+) -> list[str]:
+    seat = view.get("seat")
+    viewer = seat if isinstance(seat, int) else None
+    movable = {a.get("unit") for a in legal if a.get("type") == "move_unit"}
+    occupied = {tuple(u["cell"]) for u in view["units"] if u.get("cell") is not None}
+    occupied |= {tuple(c["cell"]) for c in view["cities"]}  # knights stand beside the town
+    knights: dict[tuple[int, int], list[int]] = {}
+    for s in view["seats"]:
+        knights.setdefault(tuple(s["pawn"]), []).append(int(s["seat"]))
     out = ['<g class="cities">']
-    for city in view["cities"]:
-        x, y = city["cell"]
-        out.append(
-            _city(
-                x,
-                y,
-                m.top,
-                str(city["name"]),
-                str(city["kind"]),
-                city.get("plundered_by"),
-                city.get("tile"),
-                city_name(str(city["name"]), lang),  # Köln, Genua ... on a German map
-            )
-        )
+    for index, c in enumerate(view["cities"]):
+        out.append(_city(index, c, lang, map_y, viewer, view))
     out.append("</g>")
+    fight = view.get("fight")
+    if fight and isinstance(fight.get("cell"), list):
+        out.append(_fight_mark(fight["cell"], map_y, lang))
+    out.append('<g class="units">')
+    for u in view["units"]:
+        if u.get("cell") is not None:
+            shift = -10 if tuple(u["cell"]) in knights else 0
+            out.append(_unit(u, lang, map_y, shift, u["unit"] in movable))
+    out.append("</g>")
+    out.append('<g class="pawns">')
+    for cell, seats in knights.items():
+        shift = 10 if cell in occupied else 0
+        out += _knights(cell, seats, view, lang, map_y, shift, viewer)
+    out.append("</g>")
+    out += _labels(view, lang, map_y)  # over the pieces: a name is always readable
+    out += _targets(legal, lang, map_y)
     return out
 
 
-# Cities, units and pawns change rarely from move to move and look alike in every seat's
-# picture: each is memoised on everything it shows (bounded; a map has a few dozen).
-@lru_cache(maxsize=1024)
-def _city(x: int, y: int, top: int, name: str, kind: str, by: Any, tile: Any, shown: str) -> str:
-    m = _Map(0, 0, top)
+def _city(
+    index: int, c: dict[str, Any], lang: str, map_y: float, viewer: int | None, view: Any
+) -> str:
+    w = words(lang)
+    kind, by, tile = str(c["kind"]), c.get("plundered_by"), c.get("tile")
+    cx, cy = _centre(c["cell"], map_y)
+    name = city_name(str(c["name"]), lang)
+    need = view.get("jerusalem_tiles_needed", 2)
+    kind_word = w["jerusalem_kind"] if kind == JERUSALEM else w.get(kind, kind)
+    tip = [f"{name}: {kind_word} ({c['cell'][0]},{c['cell'][1]})"]
+    if by is not None:
+        tip.append(w["tile_held"].format(name=pic.seat_name(by, lang, viewer), v=tile))
+        tip.append(w["opt_closed"])
+    else:
+        key = {"city_red": "opt_red", "city_crete": "opt_crete", "city_green": "opt_green"}
+        tip.append(w.get(key.get(kind, ""), "") or w["opt_jerusalem"].format(r=need))
+        if kind in ("city_red", "city_green"):
+            tip.append(w["tile_down"])
     attrs = (
-        f'data-kind="city" data-cell="{x},{y}" data-city={_attr(name)} data-city-kind={_attr(kind)}'
+        f'data-kind="city" data-key="city:{index}" data-cell="{c["cell"][0]},{c["cell"][1]}" '
+        f"data-city={attr(c['name'])} data-city-kind={attr(kind)}"
     )
     if by is not None:
         attrs += f' data-plundered-by="{by}"'
     if tile is not None:
         attrs += f' data-tile="{tile}"'
-    cx, cy = m.centre((x, y))
-    fill = CITY_FILL.get(kind, "#888")
-    body = []
-    if kind == JERUSALEM:
-        r = 11
-        points = " ".join(
-            f"{cx + dx * r:g},{cy - 3 + dy * r:g}"
-            for dx, dy in ((0, -1), (0.87, 0.5), (-0.87, 0.5))
-        )
-        points2 = " ".join(
-            f"{cx + dx * r:g},{cy - 3 + dy * r:g}"
-            for dx, dy in ((0, 1), (0.87, -0.5), (-0.87, -0.5))
-        )
-        body.append(f'<polygon points="{points}" fill="{fill}" stroke="#7d6608"/>')
-        body.append(f'<polygon points="{points2}" fill="{fill}" stroke="#7d6608"/>')
-    else:
-        body.append(
-            f'<rect x="{cx - 9:g}" y="{cy - 12:g}" width="18" height="14" rx="2" '
-            f'fill="{fill}" stroke="#1b1b1b" stroke-width="1"/>'
-        )
-        if kind in (RED, CRETE):  # a small cross on the Christian cities
-            body.append(
-                f'<path d="M{cx:g},{cy - 10:g} V{cy:g} M{cx - 4:g},{cy - 7:g} H{cx + 4:g}" '
-                'stroke="#ffffff" stroke-width="1.5"/>'
-            )
-        if kind in (RED, GREEN_CITY) and by is None:
-            body.append(_text(cx + 7, cy - 4, "?", 8, fill="#ffffff", text_anchor="middle"))
-    if by is not None:
-        body.append(
-            f'<path d="M{cx - 11:g},{cy - 14:g} L{cx + 11:g},{cy + 4:g} '
-            f'M{cx + 11:g},{cy - 14:g} L{cx - 11:g},{cy + 4:g}" stroke="#000000" '
-            'stroke-width="2" opacity="0.7"/>'
-        )
-        colour = SEAT_COLOURS[int(by) % len(SEAT_COLOURS)]
-        body.append(
-            f'<circle cx="{cx + 10:g}" cy="{cy - 12:g}" r="6" fill="{colour}" '
-            'stroke="#000000" stroke-width="0.8"/>'
-            + _text(
-                cx + 10,
-                cy - 9,
-                "?" if tile is None else str(tile),
-                9,
-                fill=SEAT_INK[int(by) % len(SEAT_INK)],
-                text_anchor="middle",
+    body = figures.city(kind, cx, cy, by is not None)
+    if by is not None:  # the tile, face up, in the plunderer's colour and shape
+        body += (
+            f'<rect x="{num(cx + 6)}" y="{num(cy - 20)}" width="20" height="18" rx="3" '
+            f'fill="{figures.seat_colour(by)}" stroke="#222" stroke-width="1.2"/>'
+            + pic.text(
+                cx + 17,
+                cy - 6,
+                str(tile),
+                12,
                 font_weight="bold",
+                fill=figures.seat_ink(by),
+                text_anchor="middle",
+            )
+            + figures.mark(by, cx + 7, cy - 19, 3.5).replace(
+                figures.seat_colour(by), figures.seat_ink(by), 1
             )
         )
-    body.append(
-        _text(
-            cx,
-            cy + 12,
-            shown,
-            7,
-            fill="#1b1b1b",
-            text_anchor="middle",
-            font_weight="bold",
-        )
-    )
-    return f"<g {attrs}>" + "".join(body) + "</g>"
+    return f"<g {attrs}{pic.tip(' '.join(tip))}>{body}</g>"
 
 
-def _unit_shape(kind: str, cx: float, cy: float) -> str:
-    fill = UNIT_FILL.get(kind, "#555")
-    if kind == "fleet":  # a hull with a sail
-        return (
-            f'<path d="M{cx - 11:g},{cy + 2:g} L{cx + 11:g},{cy + 2:g} L{cx + 7:g},{cy + 8:g} '
-            f'L{cx - 7:g},{cy + 8:g} Z" fill="{fill}" stroke="#0b1f3a" stroke-width="1"/>'
-            f'<path d="M{cx:g},{cy - 10:g} L{cx:g},{cy + 1:g} L{cx + 8:g},{cy + 1:g} Z" '
-            'fill="#ffffff" stroke="#0b1f3a" stroke-width="0.8"/>'
-        )
-    return (  # a banner
-        f'<path d="M{cx - 8:g},{cy - 10:g} H{cx + 8:g} V{cy + 5:g} L{cx:g},{cy + 10:g} '
-        f'L{cx - 8:g},{cy + 5:g} Z" fill="{fill}" stroke="#4a2a05" stroke-width="1"/>'
-        f'<path d="M{cx - 5:g},{cy - 2:g} A5,5 0 1,0 {cx + 1:g},{cy - 6:g} A4,4 0 1,1 '
-        f'{cx - 5:g},{cy - 2:g}" fill="#ffffff"/>'
-    )
-
-
-def _units(view: dict[str, Any], m: _Map) -> list[str]:
-    edition = _edition()
-    out = ['<g class="units">']
-    for u in view["units"]:
-        if u.get("cell") is None:
+def _labels(view: dict[str, Any], lang: str, map_y: float) -> list[str]:
+    """The city names with a light halo, placed where they overlap least (computed once
+    per edition and language)."""
+    spots = _label_spots(_edition(), lang, map_y)
+    out = [
+        '<g class="city-names" font-weight="bold" stroke="#fffaf0" stroke-width="3.5" '
+        'stroke-linejoin="round" paint-order="stroke" fill="#2b1d0e" pointer-events="none">'
+    ]
+    for c in view["cities"]:
+        spot = spots.get(str(c["name"]))
+        if spot is None:
             continue
-        x, y = u["cell"]
-        out.append(_unit(str(u["kind"]), u["id"], x, y, m.top, edition))
+        x, y, anchor = spot
+        name = city_name(str(c["name"]), lang)
+        fill = "#7a1010" if c["kind"] == JERUSALEM else "#2b1d0e"
+        out.append(pic.text(x, y, name, 12, text_anchor=anchor, fill=fill))
     out.append("</g>")
     return out
 
 
-@lru_cache(maxsize=1024)
-def _unit(kind: str, unit: Any, x: int, y: int, top: int, edition: str) -> str:
-    """A neutral unit on the map (its name comes from ``edition``)."""
-    cx, cy = _Map(0, 0, top).centre((x, y))
+# where a name may go, relative to its city's centre: (dx, dy of the baseline, anchor)
+_SPOTS = (
+    (0, 23, "middle"),
+    (0, -15, "middle"),
+    (15, 5, "start"),
+    (-15, 5, "end"),
+    (8, 25, "start"),
+    (-8, 25, "end"),
+    (8, -15, "start"),
+    (-8, -15, "end"),
+)
+
+
+@lru_cache(maxsize=16)
+def _label_spots(edition: str, lang: str, map_y: float) -> dict[str, tuple[float, float, str]]:
+    b = board()
+    boxes: list[tuple[float, float, float, float]] = []
+    icons = []
+    for c in b.cities:
+        cx, cy = _centre(b.xy(c.cell), map_y)
+        icons.append((cx - 12, cy - 12, cx + 12, cy + 9))
+    right, bottom = MAP_X + b.width * CELL, map_y + b.height * CELL
+    out: dict[str, tuple[float, float, str]] = {}
+    for c in b.cities:
+        cx, cy = _centre(b.xy(c.cell), map_y)
+        width = pic.text_width(city_name(c.name, lang), 12) * 1.08 + 4
+        best: tuple[float, tuple[float, float, str], tuple[float, float, float, float]] | None
+        best = None
+        for dx, dy, anchor in _SPOTS:
+            x, y = cx + dx, cy + dy
+            left = x - width / 2 if anchor == "middle" else x if anchor == "start" else x - width
+            box = (left, y - 12, left + width, y + 3)
+            cost = sum(_overlap(box, other) for other in boxes) * 3
+            cost += sum(_overlap(box, icon) for icon in icons)
+            if box[0] < MAP_X + 2 or box[2] > right - 2 or box[1] < map_y + 2 or box[3] > bottom:
+                cost += 10_000
+            if best is None or cost < best[0]:
+                best = (cost, (x, y, anchor), box)
+        assert best is not None
+        out[c.name] = best[1]
+        boxes.append(best[2])
+    return out
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    dx = min(a[2], b[2]) - max(a[0], b[0])
+    dy = min(a[3], b[3]) - max(a[1], b[1])
+    return dx * dy if dx > 0 and dy > 0 else 0.0
+
+
+def _fight_mark(xy: Sequence[int], map_y: float, lang: str) -> str:
+    """Crossed swords on the cell of the current fight."""
+    cx, cy = _centre(xy, map_y)
+    x, y = cx + 11, cy - 13
     return (
-        f'<g data-kind={_attr(kind)} data-unit={_attr(unit)} data-cell="{x},{y}">'
-        f"<title>{escape(unit_name(unit))}</title>" + _unit_shape(kind, cx, cy) + "</g>"
+        f'<g data-key="fight" pointer-events="none">'
+        f'<circle cx="{num(x)}" cy="{num(y)}" r="10" fill="#fff3e0" stroke="#b71c1c" '
+        'stroke-width="1.5"/>'
+        f'<path d="M{num(x - 6)},{num(y + 6)} L{num(x + 6)},{num(y - 6)} M{num(x + 6)},'
+        f'{num(y + 6)} L{num(x - 6)},{num(y - 6)}" stroke="#37474f" stroke-width="2.2"/>'
+        "</g>"
     )
 
 
-def _pawns(view: dict[str, Any], m: _Map) -> list[str]:
-    out = ['<g class="pawns">']
-    for (x, y), seats in pawn_cells(view).items():
-        out.append(_pawns_on(x, y, m.top, tuple(seats)))
-    out.append("</g>")
-    return out
+def _unit(u: dict[str, Any], lang: str, map_y: float, shift: float, movable: bool) -> str:
+    w = words(lang)
+    kind = str(u["kind"])
+    cx, cy = _centre(u["cell"], map_y)
+    cx += shift
+    name = unit_name(u["unit"], lang)
+    tip = w["unit_tip"].format(name=name, place=_place_name(u["cell"], lang))
+    pick = pic.pick(f"unit:{u['unit']}") if movable else ""
+    figure = figures.fleet(cx, cy) if kind == "fleet" else figures.army(cx, cy)
+    return (
+        f'<g data-kind="{kind}" data-unit={attr(u["id"])} data-cell="{u["cell"][0]},'
+        f'{u["cell"][1]}" data-key="unit:{u["unit"]}"{pick}{pic.tip(tip)}>'
+        f'<rect x="{num(cx - 16)}" y="{num(cy - 17)}" width="32" height="33" fill="#ffffff" '
+        f'fill-opacity="0"/>{figure}</g>'
+    )
 
 
-@lru_cache(maxsize=1024)
-def _pawns_on(x: int, y: int, top: int, seats: tuple[int, ...]) -> str:
-    """The pawns standing on one cell (one element each)."""
-    cx, cy = _Map(0, 0, top).centre((x, y))
+def _knights(
+    cell: tuple[int, int],
+    seats: list[int],
+    view: dict[str, Any],
+    lang: str,
+    map_y: float,
+    shift: float,
+    viewer: int | None,
+) -> list[str]:
+    w = words(lang)
+    cx, cy = _centre(cell, map_y)
+    cx += shift
     n = len(seats)
+    gap = min(12.0, 40 / n) if n > 1 else 0.0
     out = []
     for i, s in enumerate(seats):
-        px = cx + (i - (n - 1) / 2) * min(9.0, 24 / n)
-        colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+        row = view["seats"][s]
+        px = cx + (i - (n - 1) / 2) * gap
+        tip = w["knight_tip"].format(
+            name=pic.seat_name(s, lang, viewer),
+            knight=row["knight_name"],
+            a=row["army"],
+            m=row["motivation"],
+        )
+        ring = (
+            f'<ellipse cx="{num(px)}" cy="{num(cy + 12)}" rx="14" ry="5" fill="none" '
+            'stroke="#ffffff" stroke-width="2.5"/>'
+            if s == viewer
+            else ""
+        )
+        scale = 1.0 if n < 3 else 0.85
         out.append(
-            f'<g data-kind="pawn" data-cell="{x},{y}" data-seat="{s}">'
-            f'<circle cx="{px:g}" cy="{cy:g}" r="8" fill="{colour}" stroke="#000000" '
-            'stroke-width="1.5"/>'
-            + _text(
-                px,
-                cy + 4,
-                str(s),
-                11,
-                fill=SEAT_INK[s % len(SEAT_INK)],
-                text_anchor="middle",
-                font_weight="bold",
-            )
+            f'<g data-kind="pawn" data-cell="{cell[0]},{cell[1]}" data-seat="{s}" '
+            f'data-key="knight:{s}"{pic.tip(tip)}>{ring}'
+            + figures.knight(s, px, cy - 1, scale)
             + "</g>"
         )
-    return "\n".join(out)  # the picture puts each element on its own line
-
-
-def _action_label(action: dict[str, Any], lab: dict[str, str]) -> str:
-    kind = str(action.get("type", ""))
-    card = action.get("card")
-    text = kind.replace("_", " ")
-    if kind == "move_unit":
-        units = components().units
-        unit = action.get("unit")
-        if isinstance(unit, int) and 0 <= unit < len(units):
-            text += " " + unit_name(units[unit].id)
-    if card:
-        text += f" {card} {card_label(card)}"
-    to = action.get("to")
-    if isinstance(to, list) and len(to) == 2:
-        text += f" → {cell_text(to)}"
-    return text
-
-
-def _targets(
-    legal: Sequence[dict[str, Any]], m: _Map, lab: dict[str, str]
-) -> tuple[list[str], list[dict[str, Any]]]:
-    """Clickable targets on the map; the actions without a cell are returned apart."""
-    by_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    cellless: list[dict[str, Any]] = []
-    for action in legal:
-        to = action.get("to")
-        if action.get("type") in CELL_ACTIONS and isinstance(to, list | tuple) and len(to) == 2:
-            by_cell.setdefault((int(to[0]), int(to[1])), []).append(action)
-        else:
-            cellless.append(action)
-    out = ['<g class="targets">']
-    for (x, y), actions in by_cell.items():
-        h = (CELL - 4) / len(actions)
-        for i, action in enumerate(actions):
-            out.append(
-                f'<rect class="target" data-target="{x},{y}" data-action={action_attr(action)} '
-                f'x="{m.x0(x) + 2}" y="{m.y0(y) + 2 + i * h:g}" width="{CELL - 4}" '
-                f'height="{h:g}" fill="#ffffff" fill-opacity="0.3" stroke="#00c853" '
-                f'stroke-width="{2 if len(actions) < 5 else 0.8}" style="cursor:pointer">'
-                f"<title>{escape(_action_label(action, lab))}</title></rect>"
-            )
-    out.append("</g>")
-    return out, cellless
-
-
-def _card_box(code: str, x: int, y: int) -> str:
-    card = card_of(code)
-    label = card_label(code)
-    key = "event" if card is None or card.kind != "movement" else label.split("+", 1)[0]
-    lines = label.split("+") if card is not None and card.kind == "movement" else [label]
-    if card is not None and card.kind != "movement" and len(label) > 12:
-        words = label.split(" ")
-        lines = [" ".join(words[: len(words) // 2 or 1]), " ".join(words[len(words) // 2 or 1 :])]
-    body = [
-        f'<rect x="{x}" y="{y}" width="76" height="46" rx="4" '
-        f'fill="{CARD_FILL.get(key, "#fff")}" stroke="#333" stroke-width="1"/>',
-        _text(x + 4, y + 11, code, 9, fill="#555"),
-    ]
-    for i, line in enumerate(lines[:2]):
-        body.append(_text(x + 38, y + 26 + i * 12, line, 10, text_anchor="middle"))
-    return f'<g data-kind="card" data-card="{code}">' + "".join(body) + "</g>"
-
-
-def _hand(view: dict[str, Any], top: int, slab: dict[str, str]) -> tuple[list[str], int]:
-    hand = view.get("hand")
-    if hand is None:
-        return [], top
-    out = [
-        '<g class="hand">',
-        _text(MARGIN, top + 14, slab["hand_count"].format(n=len(hand)), 14, font_weight="bold"),
-    ]
-    for i, code in enumerate(hand):
-        out.append(_card_box(str(code), MARGIN + i * 84, top + 22))
-    out.append("</g>")
-    return out, top + 76
-
-
-def _buttons(
-    actions: Sequence[dict[str, Any]], top: int, width: int, lab: dict[str, str]
-) -> tuple[list[str], int]:
-    if not actions:
-        return [], top
-    items = []
-    for action in actions:
-        kind = str(action.get("type", ""))
-        label = lab.get(f"act_{kind}", kind.replace("_", " "))
-        if "{card}" in label:
-            label = label.format(card=action.get("card") or "")
-        label = label.rstrip(":")
-        if action.get("card"):
-            if kind == "empty_tower":
-                label = lab["act_empty_tower_card"].format(card=action["card"])
-            elif "{card}" not in lab.get(f"act_{kind}", ""):
-                label += f" {action['card']}"
-            label += f" ({card_label(action['card'])})"
-        if action.get("amount") is not None:
-            label += f" {action['amount']}"
-        if action.get("target") is not None:
-            label += " " + lab["against"].format(name=_name(int(action["target"]), lab))
-        items.append((label, action))
-    return button_rows(items, MARGIN, MARGIN + width, top)
-
-
-@lru_cache(maxsize=1024)
-def _track(p: int, motivation: Any, tx: int, ty: int, label: str) -> str:
-    """A seat's motivation track 0-20 (memoised; it changes a few times a game)."""
-    m = max(0, min(20, int(motivation)))
-    track = [f'<g data-kind="motivation" data-seat="{p}" data-value="{motivation}">']
-    for i in range(21):
-        fill = (
-            SEAT_COLOURS[p % len(SEAT_COLOURS)]
-            if i == m
-            else ("#f5b7b1" if i < 4 else "#fdebd0" if i < 6 else "#d5f5e3")
-        )
-        track.append(
-            f'<rect x="{tx + i * 13}" y="{ty}" width="12" height="12" fill="{fill}" '
-            f'stroke="{"#000" if i == m else "#999"}" stroke-width="{1.5 if i == m else 0.5}"/>'
-        )
-    track.append(_text(tx + 21 * 13 + 4, ty + 10, f"{label} {motivation}", 11))
-    track.append("</g>")
-    return "".join(track)
-
-
-def _panel(view: dict[str, Any], x: int, lab: dict[str, str], slab: dict[str, str]) -> Panel:
-    panel = Panel(x, MARGIN + 24)
-    seat = view.get("seat")
-    # the tower
-    panel.line(lab["tower"], 15, font_weight="bold")
-    panel.y += 4
-    cx = panel.x
-    for key, n in tower_items(view):
-        colour = GREEN_CUBE if key == "G" else SEAT_COLOURS[int(key[1:]) % len(SEAT_COLOURS)]
-        panel.out.append(
-            f'<g data-kind="tower-cubes" data-colour="{key}" data-count="{n}">'
-            f'<rect x="{cx}" y="{panel.y}" width="14" height="14" fill="{colour}" '
-            'stroke="#222" stroke-width="0.8"/>'
-            + _text(cx + 18, panel.y + 12, f"{key} ×{n}", 12)
-            + "</g>"
-        )
-        cx += 68
-    panel.y += 14
-    panel.line(slab["garrison"].format(n=view["garrison"], s=view["sieges"]), 12)
-    panel.line(
-        slab["deck"].format(
-            n=view["draw_pile"], d=len(view.get("discard") or []), e=view["exhaustions"]
-        ),
-        12,
-    )
-    discard = view.get("discard") or []
-    if discard:
-        panel.line(
-            slab["top"].format(card=f"{discard[-1]} {card_label(discard[-1])}"), 12, fill="#333"
-        )
-    # the seats
-    panel.gap()
-    panel.line(lab["seats"], 15, font_weight="bold")
-    for s in view["seats"]:
-        p = s["seat"]
-        mark = "▶ " if p == view["active"] and not view["over"] else ""
-        name = lab["you"] if p == seat else _name(p, lab)
-        panel.line(
-            f"{mark}{name} · {s['knight_name']} · {cell_text(s['pawn'])}",
-            13,
-            indent=16,
-            font_weight="bold" if p == seat else "normal",
-        )
-        panel.swatch(SEAT_COLOURS[p % len(SEAT_COLOURS)])
-        panel.out[-1] = panel.out[-1].replace(
-            "<rect ", f'<rect data-kind="seat" data-seat="{p}" ', 1
-        )
-        panel.line(
-            slab["tableau"].format(a=s["army"], s=s["supply"], t=s["tower"], tr=s["treasure"]),
-            12,
-            indent=16,
-            fill="#333",
-        )
-        # the motivation track 0-20
-        panel.y += 6
-        panel.out.append(_track(p, s["motivation"], panel.x + 16, panel.y, lab["motivation"]))
-        panel.y += 12
-        panel.line(
-            slab["more"].format(m=s["markers"], h=s["hand_size"], d=s["draw_limit"]),
-            12,
-            indent=16,
-            fill="#333",
-        )
-        red = " ".join(str(v) for v in s["red_tiles"]) or "–"
-        green = " ".join(str(v) for v in s["green_tiles"]) or "–"
-        tiles = slab["tiles"].format(r=red, g=green)
-        if s.get("siege_eligible"):
-            tiles += " · " + lab["eligible"]
-        panel.line(tiles, 12, indent=16, fill="#333")
-    # the neutral units
-    panel.gap()
-    panel.line(lab["units"], 15, font_weight="bold")
-    for u in view["units"]:
-        kind = str(u["kind"])
-        where = cell_text(u["cell"]) if u.get("cell") is not None else lab["removed"]
-        panel.line(f"{unit_name(u['id'])} {where}", 12, indent=16)
-        removed = ' data-removed="true"' if u.get("cell") is None else ""
-        panel.out.append(
-            f'<rect data-kind="{kind}-key" data-unit={_attr(u["id"])}{removed} '
-            f'x="{panel.x}" y="{panel.y - 10}" width="11" height="11" '
-            f'fill="{UNIT_FILL.get(kind, "#555")}"/>'
-        )
-        if u.get("cell") is None:
-            panel.out.append(
-                f'<g data-kind={_attr(kind)} data-unit={_attr(u["id"])} data-removed="true">'
-                f'<path d="M{panel.x},{panel.y - 10} l11,11 M{panel.x + 11},{panel.y - 10} '
-                'l-11,11" stroke="#c0392b" stroke-width="2"/></g>'
-            )
-    # the fight
-    fight = view.get("fight")
-    if fight:
-        panel.gap()
-        panel.line(lab["fight"], 15, font_weight="bold")
-        kind = str(fight["type"])
-        foe = lab.get(f"f_{kind}", kind)
-        if fight.get("city"):
-            foe += f" ({fight['city']})"
-        elif fight.get("unit"):
-            foe += f" ({unit_name(fight['unit'])})"
-        fighter = lab["you"] if fight["fighter"] == seat else _name(fight["fighter"], lab)
-        panel.out.append(
-            f'<g data-kind="fight" data-fight={_attr(kind)} data-seat="{fight["fighter"]}"/>'
-        )
-        panel.line(f"{fighter} · {foe}", 12, indent=16)
-        terrain = lab.get(f"t_{fight.get('terrain')}", str(fight.get("terrain")))
-        panel.line(
-            f"{cell_text(fight.get('cell'))} {terrain} · " + lab["enemy"].format(n=fight["enemy"]),
-            12,
-            indent=16,
-        )
-        if fight.get("lance"):
-            lance = fight["lance"]
-            panel.line(lab["lance"].format(card=f"{lance}"), 12, indent=16)
-        if kind == "jerusalem_round":
-            d = fight.get("defender")
-            panel.line(
-                lab["round"].format(
-                    s=fight.get("siege_number"),
-                    r=fight.get("round"),
-                    d=_name(d, lab) if isinstance(d, int) else "–",
-                ),
-                12,
-                indent=16,
-            )
-            if fight.get("papal_reward_if_lost"):  # ZK-J11
-                panel.line(lab["if_lost"].format(n=fight["papal_reward_if_lost"]), 12, indent=16)
-            yes = lab["yes"] if fight.get("attacker_committed") else lab["no"]
-            panel.line(lab["committed"].format(yes=yes), 12, indent=16)
-            if fight.get("my_commitment") is not None:
-                panel.line(lab["my_commitment"].format(n=fight["my_commitment"]), 12, indent=16)
-    _progress(view, panel, lab, slab)
-    return panel
-
-
-def _progress(
-    view: dict[str, Any], panel: Panel, lab: dict[str, str], slab: dict[str, str]
-) -> None:
-    """How close each knight is to winning, from the public view: the fall of Jerusalem
-    (ZK-W1) needs a siege, and a siege needs green tiles, motivation and army (ZK-J1); if the
-    deck runs out twice (ZK-W2), ``exhaustion_winner`` decides (ZK-W4)."""
-    seat = view.get("seat")
-    need = int(view.get("jerusalem_tiles_needed", 2))
-    army_need = MIN_COMMIT[JERUSALEM_FIGHT]
-    rule = (view.get("options") or {}).get("exhaustion_winner", "none")
-    panel.gap()
-    panel.line(slab["progress"], 15, font_weight="bold")
-    if not view["over"]:
-        panel.wrapped(slab["win_rule"].split(" "), 16, 11, 64, fill="#555")
-        panel.wrapped(
-            slab["siege_rule"].format(r=need, m=JERUSALEM_MOTIVATION, a=army_need).split(" "),
-            16,
-            11,
-            64,
-            fill="#555",
-        )
-        for s in view["seats"]:
-            p = s["seat"]
-            green = len(s["green_tiles"])
-            panel.out.append(
-                f'<g data-kind="progress" data-seat="{p}" data-green="{green}" '
-                f'data-motivation="{s["motivation"]}" data-army="{s["army"]}" '
-                f'data-ready="{"true" if s.get("siege_eligible") else "false"}">'
-            )
-            name = lab["you"] if p == seat else _name(p, lab)
-            text = f"{name}: " + slab["seat_progress"].format(
-                g=green,
-                r=need,
-                m=s["motivation"],
-                mm=JERUSALEM_MOTIVATION,
-                a=s["army"],
-                aa=army_need,
-            )
-            if s.get("siege_eligible"):
-                text += " ✓"
-            panel.line(text, 12, indent=16, font_weight="bold" if p == seat else "normal")
-            panel.swatch(SEAT_COLOURS[p % len(SEAT_COLOURS)])
-            panel.out.append("</g>")
-        panel.wrapped(
-            slab["deck_rule"].format(e=view["exhaustions"]).split(" "), 16, 11, 64, fill="#555"
-        )
-    key = "cities_rule" if rule == "most_muslim_cities" else "no_winner_rule"
-    if view["over"] and view.get("end_reason") == "jerusalem":
-        return  # the header names the winner; nothing else counts (ZK-W1)
-    if view["over"]:
-        panel.wrapped(
-            slab["deck_rule"].format(e=view["exhaustions"]).split(" "), 16, 11, 64, fill="#555"
-        )
-    panel.wrapped(slab[key].split(" "), 16, 11, 64, fill="#555")
-    if rule != "most_muslim_cities":
-        return
-    winners = set(view.get("winners") or [])
-    keys = {
-        s["seat"]: (len(s["green_tiles"]), int(s["army"]), int(s["treasure"]))
-        for s in view["seats"]
-    }
-    order = sorted(view["seats"], key=lambda s: (tuple(-k for k in keys[s["seat"]]), s["seat"]))
-    place = 0
-    previous: tuple[int, ...] | None = None
-    for i, s in enumerate(order, 1):
-        p = s["seat"]
-        if keys[p] != previous:
-            place, previous = i, keys[p]
-        g, a, t = keys[p]
-        panel.out.append(
-            f'<g data-kind="ranking" data-seat="{p}" data-place="{place}" data-green="{g}" '
-            f'data-army="{a}" data-treasure="{t}">'
-        )
-        name = lab["you"] if p == seat else _name(p, lab)
-        star = " ★" if p in winners else ""
-        panel.line(slab["ranking"].format(n=place, name=name, g=g, a=a, t=t) + star, 12, indent=16)
-        panel.swatch(SEAT_COLOURS[p % len(SEAT_COLOURS)])
-        panel.out.append("</g>")
-
-
-def _header(view: dict[str, Any], lab: dict[str, str], slab: dict[str, str]) -> list[str]:
-    seat = view.get("seat")
-    out = [_text(MARGIN, MARGIN + 4, lab["title"], 20, font_weight="bold")]
-    who = slab["seat_view"].format(n=seat) if seat is not None else lab["spectator"]
-    out.append(
-        _text(MARGIN + 300, MARGIN + 4, f"{lab['players'].format(n=view['players'])} · {who}", 13)
-    )
-    phase = str(view["phase"])
-    parts = [lab["turn"].format(n=view["turn"])]
-    if view["over"]:
-        reason = str(view.get("end_reason") or "")
-        parts = [slab["over"].format(reason=lab.get(f"reason_{reason}", reason))]
-        winners = view.get("winners") or []
-        if winners:
-            key = "winners" if len(winners) > 1 else "winner"
-            parts.append(lab[key].format(names=", ".join(_name(s, lab) for s in winners)))
-        else:
-            parts.append(lab["no_winner"])
-    else:
-        parts.append(lab["active"].format(name=_name(view["active"], lab)))
-        parts.append(lab["phase"].format(p=lab.get(f"phase_{phase}", phase)))
-        decision = view["decision"]
-        kind = str(decision.get("type"))
-        what = lab.get(f"d_{kind}", kind)
-        if kind == "symbol":
-            what = what.format(unit=view.get("symbol", "?"))
-        who_decides = decision.get("seat")
-        if who_decides is not None:
-            what = slab["by"].format(what=what, name=_name(who_decides, lab))
-        parts.append(slab["decision"].format(what=what))
-        if view.get("two_step_card"):
-            code = view["two_step_card"]
-            parts.append(lab["two_step"].format(card=f"{code} {card_label(code)}"))
-    out.append(
-        f'<g data-kind="status" data-over="{"true" if view["over"] else "false"}">'
-        + _text(MARGIN, MARGIN + 24, " · ".join(parts), 13, font_weight="bold")
-        + "</g>"
-    )
     return out
 
 
-def render_svg(
-    view: dict[str, Any], lang: str = "en", legal: Sequence[dict[str, Any]] | None = None
-) -> str:
-    """A standalone SVG document of ``view``; with ``legal``, one clickable element per
-    legal action (``data-action`` = the action's JSON)."""
-    use_edition(view)
-    lab = labels(lang)
-    slab = SVG_LABELS.get(lang, SVG_LABELS["en"])
-    b = board()
-    m = _Map(b.width, b.height, MARGIN + HEADER)
-    body = _header(view, lab, slab) + _grid(m) + _cities(view, m, lang) + _units(view, m)
-    body += _pawns(view, m)
-    cellless: list[dict[str, Any]] = []
-    if legal:
-        targets, cellless = _targets(legal, m, lab)
-        body += targets
-    map_w = b.width * CELL
-    hand, y = _hand(view, m.bottom + 12, slab)
-    body += hand
-    buttons, y = _buttons(cellless, y + 4, map_w, lab)
-    body += buttons
-    px = MARGIN + map_w + 24
-    panel = _panel(view, px, lab, slab)
-    width = px + PANEL_W
-    height = max(y + MARGIN, panel.y + MARGIN)
-    head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" '
-        f'data-game="im-zeichen-des-kreuzes" '
-        f"data-seat={_attr('' if view.get('seat') is None else view['seat'])}>"
-    )
-    title = f"<title>{escape(lab['title'])}</title>"
-    background = f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7"/>'
-    return "\n".join([head, title, background, *body, *panel.out, "</svg>"]) + "\n"
+def _targets(legal: Sequence[dict[str, Any]], lang: str, map_y: float) -> list[str]:
+    """The reachable cells of the legal moves: places, lit by the page when chosen."""
+    cells: dict[tuple[int, int], None] = {}
+    for action in legal:
+        to = action.get("to")
+        if action.get("type") in CELL_MOVES and isinstance(to, list) and len(to) == 2:
+            cells[(to[0], to[1])] = None
+    if not cells:
+        return []
+    w = words(lang)
+    out = ['<g class="targets">']
+    for x, y in sorted(cells):
+        tip = w["here"].format(place=_place_name([x, y], lang))
+        out.append(map_svg.target(x, y, MAP_X, map_y, tip))
+    out.append("</g>")
+    return out
+
+
+# -- the hand and the piles ---------------------------------------------------------------
+def _cards_row(
+    view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str, y: float
+) -> tuple[list[str], float]:
+    w = words(lang)
+    hand = view.get("hand")
+    out: list[str] = []
+    playable = {a.get("card") for a in legal if isinstance(a.get("card"), str)}
+    choosing = any(a.get("type") in ("move", "event", "discard") for a in legal)
+    gap = 10
+    if hand is not None:
+        head = w["hand"].format(n=len(hand))
+        hint = ""
+        if any(a.get("type") == "discard" for a in legal):
+            hint = w["discard_hint"]
+        elif choosing:
+            hint = w["hand_hint"]
+        out.append(pic.text(MAP_X, y + 16, head, pic.LARGE, font_weight="bold"))
+        if hint:
+            out.append(
+                pic.text(
+                    MAP_X + pic.text_width(head, pic.LARGE) + 16,
+                    y + 16,
+                    hint,
+                    pic.FONT,
+                    fill="#1b5e20",
+                    font_weight="bold",
+                )
+            )
+        for i, code in enumerate(hand):
+            x = MAP_X + i * (cards_svg.CARD_W + gap)
+            dim = choosing and code not in playable
+            out.append(
+                f'<g data-kind="card" data-card="{code}"{pic.pick(f"card:{code}")}'
+                f"{pic.key(f'card:{code}')}{pic.tip(cards_svg.card_tip(code, lang))}>"
+                + cards_svg.card(code, x, y + 28, lang, _edition(), dim)
+                + "</g>"
+            )
+    # the piles at the right (at the left for a spectator, who has no hand)
+    px = WIDTH - MAP_X - 2 * cards_svg.CARD_W - gap - 6 if hand is not None else MAP_X
+    out.append(pic.text(px, y + 16, w["deck"], pic.FONT, font_weight="bold"))
+    deck_tip = w["deck_tip"].format(n=view["draw_pile"], e=view["exhaustions"])
+    out.append(cards_svg.card_back(px, y + 34, int(view["draw_pile"]), deck_tip))
+    dx = px + cards_svg.CARD_W + gap + 6
+    out.append(pic.text(dx, y + 16, w["discard"], pic.FONT, font_weight="bold"))
+    discard = view.get("discard") or []
+    if discard:
+        top = str(discard[-1])
+        tip = w["discard_tip"].format(n=len(discard)) + "\n" + cards_svg.card_tip(top, lang)
+        out.append(
+            f'<g data-kind="discard-top" data-card="{top}"{pic.key(f"card:{top}")}'
+            f"{pic.tip(tip)}>" + cards_svg.card(top, dx, y + 34, lang, _edition()) + "</g>"
+        )
+    else:
+        out.append(
+            f'<rect x="{num(dx)}" y="{num(y + 34)}" width="{cards_svg.CARD_W}" '
+            f'height="{cards_svg.CARD_H}" rx="9" fill="none" stroke="#b8a98c" '
+            'stroke-dasharray="6 4"/>'
+            + pic.text(
+                dx + cards_svg.CARD_W / 2,
+                y + 34 + cards_svg.CARD_H / 2,
+                w["discard_empty"],
+                pic.FONT,
+                fill=pic.MUTED,
+                text_anchor="middle",
+            )
+        )
+    return out, y + 34 + cards_svg.CARD_H + 8
