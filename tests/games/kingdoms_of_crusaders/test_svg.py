@@ -68,8 +68,14 @@ def _check_svg(
     seat = view["seat"]
     assert root.get("data-seat") == ("" if seat is None else str(seat))
     els = list(root.iter())
+    _check_table(view, els)
+    _check_hands_and_panels(state, view, els, svg)
+    _check_moves(state, view, legal, lang, els)
+    return root
 
-    # the territories, their decisions and every seat's army in them
+
+def _check_table(view: dict[str, Any], els: list[ET.Element]) -> None:
+    """The territories, their decisions and every seat's army and cards in them."""
     territories = {
         el.get("data-territory", ""): el for el in els if el.get("data-kind") == "territory"
     }
@@ -105,7 +111,13 @@ def _check_svg(
                 want[(*key, str(t["territory"]))] += 1
     assert cards == want
 
-    # the hand: own cards only, the drawn one marked; other hands only as counts
+
+def _check_hands_and_panels(
+    state: State, view: dict[str, Any], els: list[ET.Element], svg: str
+) -> None:
+    """The hand (own cards only, the drawn one marked; other hands only as counts), the
+    standing, the deck, the unseen pool and the status line."""
+    seat = view["seat"]
     hand = [el for el in els if el.get("data-kind") == "hand-card"]
     if seat is None:
         assert not hand
@@ -139,13 +151,22 @@ def _check_svg(
     if not over:
         assert status[0].get("data-active") == str(view["active"])
 
-    # the legal actions: made on the board, each on its own card and territory
+
+def _check_moves(
+    state: State,
+    view: dict[str, Any],
+    legal: list[dict[str, Any]] | None,
+    lang: str,
+    els: list[ET.Element],
+) -> None:
+    """The legal actions are made on the board, each on its own card and territory."""
+    seat = view["seat"]
     assert not [el for el in els if el.get("data-action") is not None]
     picks = {el.get("data-pick"): el for el in els if el.get("data-pick")}
     places = {el.get("data-place"): el for el in els if el.get("data-place")}
     if not legal:
         assert not picks and not places
-        return root
+        return
     moves = board_moves(view, legal, lang)
     allowed = set(state.legal_actions(seat))
     for action, move in zip(legal, moves, strict=True):
@@ -167,7 +188,6 @@ def _check_svg(
     # nothing is offered that is not legal
     assert set(picks) == {m["pick"] for m in moves if m["pick"]}
     assert set(places) == {m["place"] for m in moves if m["place"]}
-    return root
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CONFIGS, ids=IDS)

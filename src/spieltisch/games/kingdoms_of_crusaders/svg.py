@@ -434,6 +434,25 @@ def _army_svg(
             f'height="{num(ARMY_H - 8)}" rx="7" fill="none" stroke="{PLACE_GREEN}" '
             'stroke-width="1.5" stroke-dasharray="5,3"/>'
         )
+    out.append(_army_cards(t, p, x0, y, complete, cards, can_play, name, lab))
+    out.append(_chips(key, x0 + 8, y + 28 + 2 * CARD_H + CARD_GAP + 6, lang))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _army_cards(
+    t: int,
+    p: int,
+    x0: float,
+    y: float,
+    complete: int | None,
+    cards: tuple[tuple[str, str, int], ...],
+    can_play: bool,
+    name: str,
+    lab: dict[str, str],
+) -> str:
+    """The four places of an army (2×2): its cards in play order, then empty places."""
+    out = []
     for k in range(4):
         cx = x0 + 6 + (k % 2) * (CARD_W + CARD_GAP)
         cy = y + 28 + (k // 2) * (CARD_H + CARD_GAP)
@@ -445,8 +464,6 @@ def _army_svg(
             out.append(_table_card(code, slots, play, p, t, cx, cy, card_tip, play == complete))
         else:
             out.append(_empty_slot(cx, cy, can_play and k == len(cards)))
-    out.append(_chips(key, x0 + 8, y + 28 + 2 * CARD_H + CARD_GAP + 6, lang))
-    out.append("</g>")
     return "".join(out)
 
 
@@ -633,8 +650,8 @@ def _hand_card(
         )
         out.append(icon_on_colour(i, 8, ry + 1.5, 16))
         ink = ON_COLOUR[i]
-        out.append(text(29, ry + 14, ch, SMALL, font_weight="bold", fill=ink))
-        out.append(text(40, ry + 14, names[i], SMALL, font_weight="bold", fill=ink))
+        out.append(text(27, ry + 14, ch, SMALL, font_weight="bold", fill=ink))
+        out.append(text(39, ry + 14, names[i], SMALL, font_weight="bold", fill=ink))
     out.append("</g>")
     return "".join(out)
 
@@ -747,7 +764,20 @@ def _standing_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
         table = [part.replace(plain, f'<g data-seat="{p}"{attrs}{tip(hint)}>', 1) for part in table]
     out += table
     out.append(text(MARGIN + 8, y + 14, lab["ranking_rule"], SMALL, fill=MUTED))
-    return out, y + 22
+    rules, bottom = _comparison(ctx, top)
+    return out + rules, max(y + 22, bottom)
+
+
+def _comparison(ctx: _Ctx, top: float) -> tuple[list[str], float]:
+    """Beside the standing: how armies compare (KC-R21, KC-R22), for reference."""
+    lab = ctx.lab
+    x, w = 600, WIDTH - MARGIN - 600
+    col = pic.Column(x + 12, top + 2, w - 24)
+    col.line(lab["compare_head"], FONT, font_weight="bold")
+    for n, rule in enumerate(lab["compare"].split("|"), 1):
+        col.line(f"{n}. {rule}", SMALL)
+    frame = pic.box(x, top + 4, w, col.y - top + 8, fill="#f7f1e3")
+    return [frame, *col.out], col.y + 12
 
 
 def _unseen(ctx: _Ctx, top: float) -> tuple[list[str], float]:

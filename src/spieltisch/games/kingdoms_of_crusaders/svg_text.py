@@ -42,6 +42,10 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "col_place": "Place",
         "ranking_rule": "Place: more territories, then the lower marker sum; equal ones share.",
         "unseen_head": "Unseen cards · {n} in the hands and the deck",
+        "compare_head": "Which army is stronger?",
+        "compare": "More regiments (a symbol on all 4 cards) win|With as many, the higher "
+        "regiment symbols win|Then battalions (3 cards), then companies (2), the same way|"
+        "Equally strong: the army completed first wins",
         "formations_head": "Formations:",
         "tier_legend": "{letter} {tier} = a symbol on {n} cards",
         "notation": "#n = play number · ✓ = army complete · ★ = territory won",
@@ -128,6 +132,10 @@ SVG_LABELS: dict[str, dict[str, str]] = {
         "col_place": "Platz",
         "ranking_rule": "Platz: mehr Gebiete, dann die kleinere Markersumme; Gleiche teilen.",
         "unseen_head": "Ungesehene Karten · {n} in den Händen und im Stapel",
+        "compare_head": "Welche Armee ist stärker?",
+        "compare": "Mehr Regimenter (ein Symbol auf allen 4 Karten) gewinnen|Bei gleich "
+        "vielen gewinnen die höheren Regiment-Symbole|Dann Bataillone (3 Karten), dann "
+        "Kompanien (2), ebenso|Gleich stark: die zuerst vollständige Armee gewinnt",
         "formations_head": "Formationen:",
         "tier_legend": "{letter} {tier} = ein Symbol auf {n} Karten",
         "notation": "#n = Ausspielung · ✓ = Armee vollständig · ★ = Gebiet gewonnen",
