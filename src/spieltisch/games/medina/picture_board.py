@@ -372,7 +372,9 @@ def draw_board(view: dict[str, Any], lang: str, width: float, y: float) -> tuple
     bonus = {_xy(b) for b in view.get("bonus_cells", [])}
     well = _xy(view["well"]) if view.get("well") else None
     zone = (
-        {(well[0] + dx, well[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} if well else set()
+        {(well[0] + dx, well[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
+        if well
+        else set()
     )
     out = ['<g class="board">', _frame(bw, bh, ox, oy, c), '<g class="squares">']
     for yy in range(bh):

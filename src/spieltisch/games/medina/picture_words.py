@@ -116,6 +116,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hidden_note": "? = behind the player's screen",
         "scores": "Scores",
         "score_line": "{name}: {parts} = {total}",
+        "score_rule": "A roofed palace scores its pieces and the walls and merchants touching "
+        "it{well}; tiles score their value.",
+        "score_rule_well": ", +4 per bonus square",
         "score_palace": "#{id} {colour} {points}",
         "score_tiles": "tiles {n}",
         "no_palace": "no palace",
@@ -228,6 +231,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hidden_note": "? = hinter dem Sichtschirm",
         "scores": "Punkte",
         "score_line": "{name}: {parts} = {total}",
+        "score_rule": "Ein Palast mit Dach zählt seine Teile und die Mauern und Kaufleute an "
+        "ihm{well}; Karten zählen ihren Wert.",
+        "score_rule_well": ", +4 je Bonusfeld",
         "score_palace": "#{id} {colour} {points}",
         "score_tiles": "Karten {n}",
         "no_palace": "kein Palast",

@@ -422,6 +422,8 @@ def _scores(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float
     w = words(lang)
     col = Column(PAD, y, WIDTH - 2 * PAD)
     col.heading(w["scores"])
+    well = w["score_rule_well"] if view["edition"] == 2 else ""
+    col.line(w["score_rule"].format(well=well), SMALL, fill=MUTED)
     viewer = view.get("seat")
     for s, score in enumerate(view["scores"]):
         parts = [
