@@ -187,6 +187,9 @@ def test_medina_boards_are_cached_per_edition() -> None:
         assert 'class="bonus"' not in render_svg(first)
         bonus = render_svg(second).count('class="bonus"')
         assert bonus == len(second["bonus_cells"]) > 0
+        # the well's zone (MD-D8): its 8 squares are marked on the 2nd-edition board only
+        assert "by the well" not in render_svg(first)
+        assert render_svg(second).count("by the well") == 8
 
 
 def test_tr_chronicle_follows_the_ruleset_data() -> None:
