@@ -35,7 +35,8 @@ def _zk_edition() -> dict[str, Any]:
     """The default edition with Ireland's (0,0) made a mountain (ZK-O11)."""
     package = "spieltisch.games.zeichen_des_kreuzes"
     files = resources.files(package)
-    edition = json.loads(files.joinpath("data/components.json").read_text("utf-8"))
+    text = files.joinpath("data/components.json").read_text("utf-8")
+    edition: dict[str, Any] = json.loads(text)
     lines = files.joinpath("data/map.txt").read_text("utf-8").split("\n")
     lines[0] = "^" + lines[0][1:]
     edition["map"] = lines
@@ -173,6 +174,18 @@ def test_zk_an_unknown_edition_is_drawn_as_the_default_and_cached_so() -> None:
     view = spieltisch.game("im-zeichen-des-kreuzes").new_game(2, 1).view(None)
     unknown = dict(view, edition="edition-0000000000000000")
     assert _cells(render_svg(unknown)) == _cells(render_svg(view))
+
+
+def test_zk_map_and_card_caches_do_not_change_a_picture() -> None:
+    """The picture's own modules memoise the map (per edition), the city names' places
+    and the card faces; emptied, they give the same bytes."""
+    from spieltisch.games.zeichen_des_kreuzes import cards_svg, map_svg, svg
+
+    index = next(i for i, c in enumerate(CONFIGS) if c[0] == "im-zeichen-des-kreuzes")
+    warm = _render_all(index)
+    for module in (svg, map_svg, cards_svg):
+        _clear_caches(module)
+    assert _render_all(index) == warm
 
 
 def test_medina_boards_are_cached_per_edition() -> None:

@@ -290,7 +290,7 @@ def target(x: int, y: int, x0: float, y0: float, tip: str) -> str:
         f'<rect x="{num(px)}" y="{num(py)}" width="{CELL}" height="{CELL}" fill="#ffffff" '
         'fill-opacity="0"/>'
         f'<rect class="zk-lit" x="{num(px + 2)}" y="{num(py + 2)}" width="{CELL - 4}" '
-        f'height="{CELL - 4}" rx="6" fill="#fff59d" fill-opacity="0.5" stroke="#e65100" '
+        f'height="{CELL - 4}" rx="6" fill="#fff59d" fill-opacity="0.35" stroke="#e65100" '
         'stroke-width="3"/></g>'
     )
 

@@ -66,10 +66,10 @@ def render_svg(
     body.append(map_svg.static_map(_edition(), MAP_X, map_y))
     body += _map_pieces(view, legal, lang, map_y)
     y = map_y + board().height * CELL + 10
-    legend, y = _legend(lang, y)
-    body += legend
-    cards, y = _cards_row(view, legal, lang, y + 6)
+    cards, y = _cards_row(view, legal, lang, y)  # the hand right below the map
     body += cards
+    legend, y = _legend(lang, y + 4)
+    body += legend
     table, y = panels_svg.table(view, legal, lang, y + 8)
     body += table
     title = (
@@ -298,8 +298,9 @@ def _map_pieces(
         shift = 10 if cell in occupied else 0
         out += _knights(cell, seats, view, lang, map_y, shift, viewer)
     out.append("</g>")
-    out += _labels(view, lang, map_y)  # over the pieces: a name is always readable
     out += _targets(legal, lang, map_y)
+    # over the pieces and the lit cells (clicks pass through): a name is always readable
+    out += _labels(view, lang, map_y)
     return out
 
 
@@ -330,21 +331,14 @@ def _city(
     if tile is not None:
         attrs += f' data-tile="{tile}"'
     body = figures.city(kind, cx, cy, by is not None)
-    if by is not None:  # the tile, face up, in the plunderer's colour and shape
+    if by is not None:  # the tile, face up, in the plunderer's colour with its shape
+        ink = figures.seat_ink(by)
         body += (
-            f'<rect x="{num(cx + 6)}" y="{num(cy - 20)}" width="20" height="18" rx="3" '
+            f'<rect x="{num(cx + 2)}" y="{num(cy - 22)}" width="28" height="18" rx="3" '
             f'fill="{figures.seat_colour(by)}" stroke="#222" stroke-width="1.2"/>'
+            + figures.mark(by, cx + 9, cy - 13, 4).replace(figures.seat_colour(by), ink, 1)
             + pic.text(
-                cx + 17,
-                cy - 6,
-                str(tile),
-                12,
-                font_weight="bold",
-                fill=figures.seat_ink(by),
-                text_anchor="middle",
-            )
-            + figures.mark(by, cx + 7, cy - 19, 3.5).replace(
-                figures.seat_colour(by), figures.seat_ink(by), 1
+                cx + 22, cy - 8, str(tile), 12, font_weight="bold", fill=ink, text_anchor="middle"
             )
         )
     return f"<g {attrs}{pic.tip(' '.join(tip))}>{body}</g>"
