@@ -167,7 +167,9 @@ def _status(ctx: _Ctx) -> tuple[list[str], float]:
         key = "to_claim" if view["phase"] == "claim" else "to_play"
         line = lab[key].format(name=ctx.name(int(active))) if active is not None else ""
         who = (
-            lab["spectator"] if ctx.seat is None else lab["you_are"].format(name=ctx.name(ctx.seat))
+            lab["spectator"]
+            if ctx.seat is None
+            else lab["you_are"].format(name=seat_name(ctx.seat, ctx.lang))
         )
         line = f"{line} · {who}" if line else who
     head, y = pic.header(lab["title"], line, WIDTH)
@@ -651,7 +653,7 @@ def _hand_card(
         out.append(icon_on_colour(i, 8, ry + 1.5, 16))
         ink = ON_COLOUR[i]
         out.append(text(27, ry + 14, ch, SMALL, font_weight="bold", fill=ink))
-        out.append(text(39, ry + 14, names[i], SMALL, font_weight="bold", fill=ink))
+        out.append(text(38, ry + 14, names[i], SMALL, fill=ink))
     out.append("</g>")
     return "".join(out)
 
