@@ -15,7 +15,16 @@ from ...engine import picture as pic
 from ...engine.picture import MUTED, seat_colour, text
 from ...engine.svg import attr, num
 from . import picture_pieces as pieces
-from .picture_words import capital, colour_name, count, owner_name, points_text, side_name, words
+from .picture_words import (
+    capital,
+    colour_name,
+    count,
+    holder_text,
+    owner_name,
+    points_text,
+    side_name,
+    words,
+)
 
 XY = tuple[int, int]
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -150,8 +159,7 @@ def tower_tip(index: BoardIndex, tower: dict[str, Any], lang: str) -> str:
     palace = tower.get("holder")
     if palace:
         owner = index.palaces.get(int(palace), {}).get("owner")
-        name = owner_name(owner, lang, index.view.get("seat"))
-        parts.append(w["tower_held"].format(id=palace, owner=name))
+        parts.append(holder_text(palace, owner, lang, index.view.get("seat"), "tower_held"))
     else:
         parts.append(w["tower_free"])
     if index.view["edition"] == 2 and tower.get("merchants"):

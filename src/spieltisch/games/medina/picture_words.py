@@ -52,7 +52,7 @@ WORDS: dict[str, dict[str, str]] = {
         "tip_building_item": "{colour} buildings: {n} in your supply (palace tile of {colour}: "
         "{value}). A building joins the unfinished {colour} palace, or founds a new one "
         "with a free square all round.",
-        "tip_retired_item": "{colour} has retired: every player owns a {colour} palace, the "
+        "tip_retired_item": "{colour} has retired: every player owns a palace of it, the "
         "remaining {colour} buildings left the game.",
         "tip_roof_item": "Roofs: {n} left. A roof claims an unroofed palace of a colour you do "
         "not own yet.",
@@ -89,7 +89,7 @@ WORDS: dict[str, dict[str, str]] = {
         "line_end": "an end of the merchant line: a new merchant goes next to an end",
         "wall": "Wall at ({x},{y}): chain of tower {tower}, side {side}, {n}",
         "tower": "Tower {n}: its tile is worth {pts}",
-        "tower_held": "held by palace #{id} ({owner})",
+        "tower_held": "held by palace #{id} {owner}",
         "tower_free": "not held yet: the first roofed palace touching a wall of its chains "
         "takes it",
         "tower_merchants": "{n} on its tile for the first holder",
@@ -97,7 +97,9 @@ WORDS: dict[str, dict[str, str]] = {
         "tower_tiles": "Tower tiles",
         "tile_palace": "Palace tile {colour}: {n} for the owner of the largest roofed "
         "{colour} palace",
-        "tile_holder": "held by palace #{id} ({owner})",
+        "tile_holder": "held by palace #{id} {owner}",
+        "of_seat": "of {name}",
+        "of_neutral": "with a neutral roof",
         "tile_free": "not held yet",
         "nobody": "nobody",
         "points_short": "{n} pts",
@@ -204,7 +206,7 @@ WORDS: dict[str, dict[str, str]] = {
         "line_end": "ein Ende der Kaufmannskette: ein neuer Kaufmann kommt neben ein Ende",
         "wall": "Mauer auf ({x},{y}): Kette von Turm {tower}, Seite {side}, {n}",
         "tower": "Turm {n}: seine Karte ist {pts} wert",
-        "tower_held": "gehalten von Palast #{id} ({owner})",
+        "tower_held": "gehalten von Palast #{id} {owner}",
         "tower_free": "noch frei: der erste Palast mit Dach an einer Mauer seiner Ketten "
         "bekommt ihn",
         "tower_merchants": "{n} auf seiner Karte für den ersten Halter",
@@ -212,7 +214,9 @@ WORDS: dict[str, dict[str, str]] = {
         "tower_tiles": "Turmkarten",
         "tile_palace": "Palastkarte {colour}: {n} für den Besitzer des größten "
         "Palasts ({colour}) mit Dach",
-        "tile_holder": "bei Palast #{id} ({owner})",
+        "tile_holder": "bei Palast #{id} {owner}",
+        "of_seat": "von {name}",
+        "of_neutral": "mit neutralem Dach",
         "tile_free": "noch frei",
         "nobody": "niemand",
         "points_short": "{n} P.",
@@ -310,6 +314,17 @@ def owner_name(owner: Any, lang: str, viewer: int | None) -> str:
     if isinstance(owner, int):
         return seat_name(owner, lang, viewer)
     return w["nobody"]
+
+
+def holder_text(palace: Any, owner: Any, lang: str, viewer: int | None, key: str) -> str:
+    """``held by palace #6 of Player 1 (you)`` (``key`` names the sentence: a tile's or a
+    tower's holder)."""
+    w = words(lang)
+    if isinstance(owner, int):
+        whose = w["of_seat"].format(name=seat_name(owner, lang, viewer))
+    else:
+        whose = w["of_neutral"] if owner == "neutral" else ""
+    return w[key].format(id=palace, owner=whose).rstrip()
 
 
 def points_text(points: dict[str, Any], lang: str) -> str:

@@ -41,7 +41,7 @@ from ...engine.picture import (
 from ...engine.svg import attr, num
 from . import picture_pieces as pieces
 from .picture_board import BoardIndex, draw_board, tower_tip
-from .picture_words import capital, colour_name, owner_name, words
+from .picture_words import capital, colour_name, holder_text, words
 from .picture_words import count as plural
 
 WIDTH = 1000
@@ -395,7 +395,7 @@ def _tiles(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]
             colour=colour_name(colour, lang), n=plural(value, "point", lang)
         )
         tip += "; " + (
-            w["tile_holder"].format(id=palace, owner=owner_name(holder[1], lang, viewer))
+            holder_text(palace, holder[1], lang, viewer, "tile_holder")
             if palace
             else w["tile_free"]
         )
