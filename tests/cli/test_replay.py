@@ -34,7 +34,7 @@ def test_replay_from_a_seat_at_a_step(record_file: Path) -> None:
     result = run(["replay", str(record_file), "--seat", "1", "--step", "7"])
     assert result.exit_code == 0, result.output
     assert "Table after move 7 of" in result.output
-    assert "you are Player 2 (seat 1)" in result.output
+    assert "you are Player 2" in result.output
     assert "Your hand" in result.output
     assert "plays so far: 7" in result.output
 

@@ -75,7 +75,7 @@ def test_every_view_renders_the_table_and_hides_the_hands(
                 if seat is None:
                     assert "spectator view" in plain and "Your hand" not in plain
                 else:
-                    assert f"you are Player {seat + 1} (seat {seat})" in plain
+                    assert f"you are Player {seat + 1}" in plain
                 if state.is_over():
                     assert "Game over" in plain and "Winner" in plain
 

@@ -12,13 +12,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "since": "Since your last turn",
         "turn": "{name}, your move",
         "prompt": "Your choice (1-{n}, help, log, quit): ",
+        "prompt_typed": "Your move (e.g. grey 4 5; help, list, log, quit): ",
         "empty": "Type the number of an action (1-{n}), or help, log, quit.",
+        "empty_typed": "Type a move such as grey 4 5, or help, list, log, quit.",
         "not_number": "{text!r} is not a number. Type 1-{n}, or help, log, quit.",
         "out_of_range": "There is no action {text}: choose 1-{n}.",
         "rejected": "That move was rejected: {reason}",
+        "illegal": "{what}: not allowed. {reason}",
+        "which": "{text!r} fits several moves:",
+        "which_prompt": "Which one (1-{n}, Enter for none)? ",
+        "which_none": "No move chosen; type another.",
         "help": "Type the number in front of an action and press Enter. Other commands: "
         "[bold]board[/bold] shows the table again, [bold]log[/bold] the whole log, "
         "[bold]help[/bold] this text, [bold]quit[/bold] ends the game. Ctrl-D also quits.",
+        "help_typed": "Type your move and press Enter. Other commands: [bold]list[/bold] "
+        "numbers every legal move (then type a number), [bold]board[/bold] shows the table "
+        "again, [bold]log[/bold] the whole log, [bold]help[/bold] this text, [bold]quit[/bold] "
+        "ends the game. Ctrl-D also quits.",
         "full_log": "The whole log",
         "handover": "{name}'s turn: hand the terminal over, then press Enter.",
         "over": "Game over",
@@ -48,15 +58,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "human": "du (an diesem Terminal)",
         "since": "Seit deinem letzten Zug",
         "turn": "{name}, du bist am Zug",
-        "prompt": "Deine Wahl (1-{n}, help, log, quit): ",
-        "empty": "Gib die Nummer einer Aktion ein (1-{n}), oder help, log, quit.",
-        "not_number": "{text!r} ist keine Zahl. Gib 1-{n} ein, oder help, log, quit.",
+        "prompt": "Deine Wahl (1-{n}, hilfe, protokoll, ende): ",
+        "prompt_typed": "Dein Zug (z. B. grau 4 5; hilfe, liste, protokoll, ende): ",
+        "empty": "Gib die Nummer einer Aktion ein (1-{n}), oder hilfe, protokoll, ende.",
+        "empty_typed": "Tippe einen Zug wie grau 4 5, oder hilfe, liste, protokoll, ende.",
+        "not_number": "{text!r} ist keine Zahl. Gib 1-{n} ein, oder hilfe, protokoll, ende.",
         "out_of_range": "Es gibt keine Aktion {text}: wähle 1-{n}.",
         "rejected": "Dieser Zug wurde abgelehnt: {reason}",
+        "illegal": "{what}: nicht erlaubt. {reason}",
+        "which": "{text!r} passt zu mehreren Zügen:",
+        "which_prompt": "Welcher (1-{n}, Enter für keinen)? ",
+        "which_none": "Kein Zug gewählt; tippe einen anderen.",
         "help": "Gib die Nummer vor einer Aktion ein und drücke Enter. Weitere Befehle: "
-        "[bold]board[/bold] zeigt den Tisch erneut, [bold]log[/bold] das ganze Protokoll, "
-        "[bold]help[/bold] diesen Text, [bold]quit[/bold] beendet das Spiel. Strg-D beendet "
-        "ebenfalls.",
+        "[bold]brett[/bold] zeigt den Tisch erneut, [bold]protokoll[/bold] das ganze "
+        "Protokoll, [bold]hilfe[/bold] diesen Text, [bold]ende[/bold] beendet das Spiel. "
+        "Strg-D beendet ebenfalls. (Die englischen Befehle gehen auch.)",
+        "help_typed": "Tippe deinen Zug und drücke Enter. Weitere Befehle: [bold]liste[/bold] "
+        "nummeriert alle erlaubten Züge (dann eine Nummer tippen), [bold]brett[/bold] zeigt "
+        "den Tisch erneut, [bold]protokoll[/bold] das ganze Protokoll, [bold]hilfe[/bold] "
+        "diesen Text, [bold]ende[/bold] beendet das Spiel. Strg-D beendet ebenfalls.",
         "full_log": "Das ganze Protokoll",
         "handover": "{name} ist am Zug: gib das Terminal weiter und drücke Enter.",
         "over": "Spielende",

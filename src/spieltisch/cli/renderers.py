@@ -3,7 +3,13 @@
 A renderer module lives with its game (standard library only) and provides
 ``render_view(view, lang) -> str`` returning Rich markup; it may also provide
 ``render_actions(actions_json, view, lang) -> str``, a numbered menu of the legal actions.
-Games without an entry are shown as their view's JSON."""
+Games without an entry are shown as their view's JSON.
+
+A game whose menu would be too long to read (Medina: 500-700 moves) also names a module in
+``TYPED``: its players type a move (``grey 4 5``) instead of a number. The module provides
+``match_move(text, actions_json, view, lang)`` (a ``MoveMatch``: legal indices, or the one
+action the words name, or an error), ``move_help(actions_json, view, lang)`` and
+``reason_text(reason, rule, lang)``."""
 
 from __future__ import annotations
 
@@ -21,11 +27,18 @@ RENDERERS: dict[str, str] = {
     "medina": "spieltisch.games.medina.text",
     "tumult-royal": "spieltisch.games.tumult_royal.text",
 }
+TYPED: dict[str, str] = {"medina": "spieltisch.games.medina.notation"}
 
 
 def renderer(game_id: str) -> ModuleType | None:
     """The text renderer module of ``game_id``, or ``None`` if the game has none."""
     path = RENDERERS.get(game_id)
+    return None if path is None else importlib.import_module(path)
+
+
+def typed_moves(game_id: str) -> ModuleType | None:
+    """The module that reads typed moves of ``game_id``, or ``None`` (numbered menu)."""
+    path = TYPED.get(game_id)
     return None if path is None else importlib.import_module(path)
 
 

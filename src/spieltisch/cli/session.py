@@ -1,5 +1,6 @@
-"""One game at this terminal: humans type the number of an action, bots answer through
-``bots.act`` (so they see only a resampled state, DESIGN.md §4).
+"""One game at this terminal: humans type the number of an action (or, in a game with
+typed moves such as Medina, the move itself: ``grey 4 5``), bots answer through ``bots.act``
+(so they see only a resampled state, DESIGN.md §4).
 
 Input comes from a ``read(prompt)`` function (``Console.input`` by default), so the whole
 game can be driven through stdin. Bad input never changes the game; end of input and ``quit``
@@ -16,8 +17,8 @@ from rich.markup import escape
 
 from .. import bots
 from ..engine.action import Action
-from ..engine.errors import IllegalAction
-from ..engine.game import Game, State
+from ..engine.errors import IllegalAction, SpieltischError
+from ..engine.game import JSON, Game, State
 from . import renderers, show
 from .config import HUMAN
 from .messages import messages
@@ -26,12 +27,19 @@ COMMANDS = {
     "help": "help",
     "h": "help",
     "?": "help",
+    "hilfe": "help",
     "log": "log",
+    "protokoll": "log",
     "board": "board",
     "b": "board",
+    "brett": "board",
+    "tisch": "board",
+    "list": "list",
+    "liste": "list",
     "quit": "quit",
     "q": "quit",
     "exit": "quit",
+    "ende": "quit",
 }
 _INTEGER = re.compile(r"[+-]?\d+")
 
@@ -53,14 +61,17 @@ class BadChoice(Exception):
         self.text = text
 
 
-def parse_choice(text: str, count: int) -> int | str:
-    """A 0-based action index for ``1``..``count``, or a command name; raises ``BadChoice``."""
+def parse_choice(text: str, count: int, typed: bool = False) -> int | str:
+    """A 0-based action index for ``1``..``count``, or a command name; raises ``BadChoice``.
+    With ``typed``, other text comes back as it is (a typed move, read by the game)."""
     word = text.strip().lower()
     if not word:
         raise BadChoice("empty", text)
     if word in COMMANDS:
         return COMMANDS[word]
     if not _INTEGER.fullmatch(word):
+        if typed:
+            return text.strip()
         raise BadChoice("not_number", text.strip())
     number = int(word)
     if not 1 <= number <= count:
@@ -99,6 +110,7 @@ class TerminalSession:
         self.humans = [seat for seat, name in enumerate(seats) if name == HUMAN]
         self.shown: dict[int | None, int] = {}  # per seat (None: spectator): events shown
         self.last_human: int | None = None
+        self.typed = renderers.typed_moves(game.id)  # None: a numbered menu
 
     @property
     def viewer(self) -> int | None:
@@ -138,18 +150,20 @@ class TerminalSession:
     def _ask(self, seat: int, legal: Sequence[Action]) -> Action | None:
         """One line of input: the chosen action, or ``None`` after a command or bad input."""
         count = len(legal)
-        text = self._read(self.msg["prompt"].format(n=count))
+        key = "prompt" if self.typed is None else "prompt_typed"
+        text = self._read(self.msg[key].format(n=count))
         try:
-            choice = parse_choice(text, count)
+            choice = parse_choice(text, count, typed=self.typed is not None)
         except BadChoice as bad:
-            self._warn(self.msg[bad.key].format(text=bad.text, n=count))
+            problem = "empty_typed" if bad.key == "empty" and self.typed else bad.key
+            self._warn(self.msg[problem].format(text=bad.text, n=count))
             return None
         if isinstance(choice, int):
             return legal[choice]
         if choice == "quit":
             raise GameAbandoned("quit")
         if choice == "help":
-            self.console.print(self.msg["help"])
+            self._help(seat, legal)
         elif choice == "log":
             show.log(
                 self.console,
@@ -159,8 +173,56 @@ class TerminalSession:
                 self.msg["full_log"],
                 self.lang,
             )
-        else:
+        elif choice == "board":
             self.show_turn(seat, legal)
+        elif choice == "list":
+            self.console.print(self._menu(seat, legal), soft_wrap=True)
+        else:
+            return self._typed(seat, legal, choice)
+        return None
+
+    def _help(self, seat: int, legal: Sequence[Action]) -> None:
+        self.console.print(self.msg["help" if self.typed is None else "help_typed"])
+        if self.typed is not None:
+            view = self.state.view(seat)
+            moves = [a.to_json() for a in legal]
+            self.console.print(escape(self.typed.move_help(moves, view, self.lang)))
+
+    def _typed(self, seat: int, legal: Sequence[Action], text: str) -> Action | None:
+        """A typed move: the one legal action it names, a choice among several, or a clear
+        error (an illegal move is tried on the engine only to learn why; nothing changes)."""
+        assert self.typed is not None
+        view = self.state.view(seat)
+        found = self.typed.match_move(text, [a.to_json() for a in legal], view, self.lang)
+        if found.error is not None:
+            self._warn(found.error)
+            return None
+        matches: list[int] = found.matches
+        if len(matches) == 1:
+            return legal[matches[0]]
+        if matches:
+            return self._which(text, [legal[i] for i in matches], view)
+        try:
+            action = self.game.action_from_json(found.wanted)
+            self.state.clone().apply(seat, action)  # a copy: only to learn the reason
+        except SpieltischError as exc:
+            rule = exc.rule if isinstance(exc, IllegalAction) else None
+            reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            why = self.typed.reason_text(reason, rule, self.lang)
+            self._warn(self.msg["illegal"].format(what=found.what, reason=why))
+            return None
+        return action  # legal after all (the engine is the judge)
+
+    def _which(self, text: str, options: Sequence[Action], view: JSON) -> Action | None:
+        """Several legal moves fit the words: a short numbered list to choose from."""
+        self.console.print(escape(self.msg["which"].format(text=text)))
+        for n, action in enumerate(options, start=1):
+            label = self.game.action_label(action, view, self.lang)
+            self.console.print(f"  [bold]{n})[/bold] {escape(label)}")
+        answer = self._read(self.msg["which_prompt"].format(n=len(options))).strip()
+        if _INTEGER.fullmatch(answer) and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1]
+        self._warn(self.msg["which_none"])
         return None
 
     def _read(self, prompt: str) -> str:
@@ -206,11 +268,19 @@ class TerminalSession:
             "[/bold]",
             align="left",
         )
-        menu = renderers.render_actions(
+        if self.typed is None:
+            self.console.print(self._menu(seat, legal), soft_wrap=True)
+        else:
+            moves = [a.to_json() for a in legal]
+            self.console.print(escape(self.typed.move_help(moves, view, self.lang)))
+
+    def _menu(self, seat: int, legal: Sequence[Action]) -> str:
+        """The numbered list of every legal action."""
+        view = self.state.view(seat)
+        return renderers.render_actions(
             self.game.id,
             [a.to_json() for a in legal],
             [self.game.action_label(a, view, self.lang) for a in legal],
             view,
             self.lang,
         )
-        self.console.print(menu, soft_wrap=True)

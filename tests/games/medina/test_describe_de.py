@@ -84,7 +84,7 @@ SENTENCES = [
     (
         {"type": "roof", "seat": 2, "cell": [4, 4], "palace": 1},
         None,
-        "Player 3 roofed the palace at (4,4) and owns it now.",
+        "Player 3 roofed the palace at (4,4) and now owns it.",
         "Spieler 3 hat ein Dach auf den Palast bei (4,4) gesetzt und besitzt ihn jetzt.",
     ),
     (

@@ -86,8 +86,8 @@ def test_grab_sentences() -> None:
         ],
     }
     assert GAME.describe(tick, 1, "de") == (
-        "Takt 3: Spieler 1 sieht Platz 4 an; du verlierst den Konflikt um Platz 4; "
-        "Spieler 3 behält Platz 7; Spieler 4 ist fertig und legt Platz 2 zurück."
+        "Takt 3: Spieler 1 sieht Fach 4 an; du verlierst den Konflikt um Fach 4; "
+        "Spieler 3 behält Fach 7; Spieler 4 ist fertig und legt Fach 2 zurück."
     )
     idle = {"type": "tick", "tick": 5, "actions": [{"seat": 0, "action": "wait"}]}
     assert GAME.describe(idle, 0) == "Tick 5: everybody waited."

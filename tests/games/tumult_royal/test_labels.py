@@ -115,9 +115,9 @@ def test_grab_captions_show_only_faces_the_seat_knows() -> None:
     s.apply(B, WAIT)
     view = s.view(A)
     assert GAME.action_label(peek(0), view) == f"Peek at slot 0 ({face[0]} {face[1]})"
-    assert GAME.action_label(peek(0), view, "de") == f"Platz 0 ansehen ({good} {face[1]})"
+    assert GAME.action_label(peek(0), view, "de") == f"Fach 0 ansehen ({good} {face[1]})"
     assert GAME.action_label(peek(2), view) == "Peek at slot 2"
-    assert GAME.action_label(peek(2), view, "de") == "Platz 2 ansehen"
+    assert GAME.action_label(peek(2), view, "de") == "Fach 2 ansehen"
     assert GAME.action_label(DONE, view, "de") == "Fertig: in dieser Runde nicht mehr rauben"
 
 

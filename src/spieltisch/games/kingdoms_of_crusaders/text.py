@@ -12,13 +12,13 @@ from typing import Any
 from ...engine.markup import escape, pad, wrap
 from .symbols import COLOURS
 
-WIDTH = 96  # wrap long lists (hand, unseen pool) before the 100-column limit
+WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "title": "The Kingdoms of Crusaders",
         "players": "{n} players",
-        "you_are": "you are [bold]{name}[/bold] (seat {seat})",
+        "you_are": "you are [bold]{name}[/bold]",
         "spectator": "spectator view",
         "player": "Player {n}",
         "you": "You",
@@ -57,7 +57,7 @@ LABELS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Die Königreiche der Kreuzritter",
         "players": "{n} Spieler",
-        "you_are": "du bist [bold]{name}[/bold] (Platz {seat})",
+        "you_are": "du bist [bold]{name}[/bold]",
         "spectator": "Zuschauersicht",
         "player": "Spieler {n}",
         "you": "Du",

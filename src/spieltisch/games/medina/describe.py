@@ -38,7 +38,8 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
     if kind == "build":
         return f"{who} built {event['colour']} on {_cell(event)} (palace {event['palace']})."
     if kind == "roof":
-        return f"{who} roofed the palace at {_cell(event)} and owns it now."
+        owns = "own" if event["seat"] == viewer else "owns"  # "you own", "Player 2 owns"
+        return f"{who} roofed the palace at {_cell(event)} and now {owns} it."
     if kind == "neutral_roof":
         return f"{who} put a neutral roof on the palace at {_cell(event)}."
     if kind == "stable":

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine.markup import escape, pad, visible_len, wrap
 
-WIDTH = 96  # wrap long lists before the 100-column limit
+WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
 CELL = 3  # characters per board cell
 
 # building colour -> (map letter, terminal colour)
@@ -37,7 +37,7 @@ LABELS: dict[str, dict[str, str]] = {
         "title": "Medina",
         "edition": "{n}. edition",
         "players": "{n} players",
-        "you_are": "you are [bold]{name}[/bold] (seat {seat})",
+        "you_are": "you are [bold]{name}[/bold]",
         "spectator": "spectator view",
         "player": "Player {n}",
         "you": "You",
@@ -89,7 +89,7 @@ LABELS: dict[str, dict[str, str]] = {
         "title": "Medina",
         "edition": "{n}. Edition",
         "players": "{n} Spieler",
-        "you_are": "du bist [bold]{name}[/bold] (Platz {seat})",
+        "you_are": "du bist [bold]{name}[/bold]",
         "spectator": "Zuschauersicht",
         "player": "Spieler {n}",
         "you": "Du",

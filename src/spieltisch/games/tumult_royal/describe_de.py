@@ -79,16 +79,16 @@ def _grab(e: JSON, v: int | None) -> str:
 
 # tick action -> (about the reader, about another player)
 TICK = {
-    "peek_won": ("du siehst Platz {s} an", "{who} sieht Platz {s} an"),
+    "peek_won": ("du siehst Fach {s} an", "{who} sieht Fach {s} an"),
     "peek_lost": (
-        "du verlierst den Konflikt um Platz {s}",
-        "{who} verliert den Konflikt um Platz {s}",
+        "du verlierst den Konflikt um Fach {s}",
+        "{who} verliert den Konflikt um Fach {s}",
     ),
-    "keep": ("du behältst Platz {s}", "{who} behält Platz {s}"),
-    "put_back": ("du legst Platz {s} zurück", "{who} legt Platz {s} zurück"),
+    "keep": ("du behältst Fach {s}", "{who} behält Fach {s}"),
+    "put_back": ("du legst Fach {s} zurück", "{who} legt Fach {s} zurück"),
     "done_slot": (
-        "du bist fertig und legst Platz {s} zurück",
-        "{who} ist fertig und legt Platz {s} zurück",
+        "du bist fertig und legst Fach {s} zurück",
+        "{who} ist fertig und legt Fach {s} zurück",
     ),
     "done": ("du bist fertig", "{who} ist fertig"),
 }

@@ -33,8 +33,8 @@ CAPTIONS: dict[str, dict[str, str]] = {
     },
     "de": {
         "place_start": "Startstatue auf {field} stellen ({terrain})",
-        "peek": "Platz {slot} ansehen",
-        "peek_known": "Platz {slot} ansehen ({face})",
+        "peek": "Fach {slot} ansehen",
+        "peek_known": "Fach {slot} ansehen ({face})",
         "keep": "Plättchen behalten ({face})",
         "put_back": "Plättchen zurücklegen ({face})",
         "done": "Fertig: in dieser Runde nicht mehr rauben",

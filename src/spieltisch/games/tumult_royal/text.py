@@ -18,7 +18,7 @@ from typing import Any
 from ...engine.markup import escape, pad, visible_len, wrap
 from .data import Ruleset, ruleset_for
 
-WIDTH = 96  # wrap long lists before the 100-column limit
+WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
 
 # terrain code -> terminal colour (TR-D6)
 TERRAIN_COLOURS = {
@@ -43,7 +43,7 @@ LABELS: dict[str, dict[str, str]] = {
         "players": "{n} players",
         "variant_standard": "standard",
         "variant_zocker": "Zocker variant",
-        "you_are": "you are [bold]{name}[/bold] (seat {seat})",
+        "you_are": "you are [bold]{name}[/bold]",
         "spectator": "spectator view",
         "player": "Player {n}",
         "you": "You",
@@ -126,7 +126,7 @@ LABELS: dict[str, dict[str, str]] = {
         "players": "{n} Spieler",
         "variant_standard": "Standardspiel",
         "variant_zocker": "Zocker-Variante",
-        "you_are": "du bist [bold]{name}[/bold] (Platz {seat})",
+        "you_are": "du bist [bold]{name}[/bold]",
         "spectator": "Zuschauersicht",
         "player": "Spieler {n}",
         "you": "Du",
@@ -146,14 +146,14 @@ LABELS: dict[str, dict[str, str]] = {
         "legend": "M Wiese · F Wald · H Berg · V Dorf · C Burg · ░ Nebel"
         " · Statuen: Gelände, Anzahl, Besitzer A-D (= Spieler 1-4)",
         "grab_pool": "Steuerplättchen",
-        "slots": "{n} Plätze, {k} Plättchen beiseite",
+        "slots": "{n} Fächer, {k} Plättchen beiseite",
         "pool_legend": "▒ verdeckt · h in der Hand von · k behalten von"
         " · (B2) ein Plättchen, das du kennst · B Brot, M Marmor, T Werkzeug",
         "pool_legend_open": "▒ verdeckt · h in der Hand von · k behalten von"
         " · B Brot, M Marmor, T Werkzeug",
         "hand": "Deine Hand",
         "empty": "leer",
-        "slot": "Platz {s}",
+        "slot": "Fach {s}",
         "your_tiles": "Deine Plättchen",
         "memory": "Du kennst",
         "none": "keine",
@@ -175,11 +175,11 @@ LABELS: dict[str, dict[str, str]] = {
         "holds": "hält {s}",
         "kept": "behielt {s}",
         "last_tick": "Letzter Takt",
-        "peeked": "{name}: sieht Platz {s} an",
-        "missed": "{name}: Platz {s} (Konflikt verloren)",
-        "kept_slot": "{name}: behält Platz {s}",
-        "put_back_slot": "{name}: legt Platz {s} zurück",
-        "done_slot": "{name}: fertig (Platz {s} zurückgelegt)",
+        "peeked": "{name}: sieht Fach {s} an",
+        "missed": "{name}: Fach {s} (Konflikt verloren)",
+        "kept_slot": "{name}: behält Fach {s}",
+        "put_back_slot": "{name}: legt Fach {s} zurück",
+        "done_slot": "{name}: fertig (Fach {s} zurückgelegt)",
         "is_done": "{name}: fertig",
         "waited": "{name}: wartet",
         "pool": "Vorrat (offen)",
