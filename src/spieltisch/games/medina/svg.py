@@ -282,13 +282,12 @@ def _tray(
 
 
 # -- below the board: players, tiles, scores, legend -----------------------------------------
-def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+def _standing_columns(view: dict[str, Any], lang: str) -> tuple[list[str], list[float]]:
+    """The heads and widths of the players' table (the first width is the name's)."""
     w = words(lang)
-    viewer = view.get("seat")
-    colours = list(view["palace_tiles"])
     ed2 = view["edition"] == 2
-    heads = [colour_name(c, lang) for c in colours] + [w["col_roofs"]]
-    widths: list[float] = [180, *([56] * len(colours)), 62]
+    heads = [colour_name(c, lang) for c in view["palace_tiles"]] + [w["col_roofs"]]
+    widths: list[float] = [180, *([56] * len(view["palace_tiles"])), 62]
     if ed2:
         heads.append(w["col_neutral"])
         widths.append(64)
@@ -299,32 +298,42 @@ def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], fl
         widths.append(42)
     heads += [w["col_palaces"], w["col_tiles"], w["col_score"]]
     widths += [64, 58, 56]
-    winners = set(view.get("winners") or [])
-    rows = []
-    for s, supply in enumerate(view["supplies"]):
-        seen = "buildings" in supply
+    return heads, widths
 
-        def hidden(value: Any, seen: bool = seen) -> str:
-            return str(value) if seen else "?"
 
-        cells = [hidden(supply.get("buildings", {}).get(c)) for c in colours]
-        cells.append(str(supply["roofs"]))
-        if ed2:
-            cells.append(str(supply["neutral_roofs"]))
-        cells += [hidden(supply.get(k)) for k in ("stables", "merchants", "walls")]
-        if ed2:
-            cells.append(str(supply["tea"]))
-        score = view["scores"][s]
-        cells += [
-            str(len(score["palaces"])),
-            str(score["palace_tiles"] + score["tower_tiles"]),
-            f"{score['total']}{' ★' if s in winners else ''}",
-        ]
-        rows.append((s, seat_name(s, lang, viewer), cells))
+def _standing_cells(view: dict[str, Any], seat: int) -> list[str]:
+    """One player's row: the supply (``?`` behind another player's screen, MD-R67), the
+    palaces owned, the tiles' points and the score (★ for a winner)."""
+    supply = view["supplies"][seat]
+    seen = "buildings" in supply
+
+    def hidden(value: Any) -> str:
+        return str(value) if seen else "?"
+
+    cells = [hidden(supply.get("buildings", {}).get(c)) for c in view["palace_tiles"]]
+    cells.append(str(supply["roofs"]))
+    if view["edition"] == 2:
+        cells.append(str(supply["neutral_roofs"]))
+    cells += [hidden(supply.get(k)) for k in ("stables", "merchants", "walls")]
+    if view["edition"] == 2:
+        cells.append(str(supply["tea"]))
+    score = view["scores"][seat]
+    star = " ★" if seat in (view.get("winners") or []) else ""
+    tiles = score["palace_tiles"] + score["tower_tiles"]
+    return [*cells, str(len(score["palaces"])), str(tiles), f"{score['total']}{star}"]
+
+
+def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    w = words(lang)
+    heads, widths = _standing_columns(view, lang)
+    rows = [
+        (s, seat_name(s, lang, view.get("seat")), _standing_cells(view, s))
+        for s in range(len(view["supplies"]))
+    ]
     out = [text(PAD, y + 22, w["standings"], LARGE, font_weight="bold")]
     # a block of each building colour above its column (the column head names it too)
     cx = PAD + widths[0]
-    for colour, cw in zip(colours, widths[1:], strict=False):
+    for colour, cw in zip(view["palace_tiles"], widths[1:], strict=False):
         out.append(f'<g transform="translate({num(cx)},{num(y + 30)})">')
         out.append(pieces.building(colour, False, 22) + "</g>")
         cx += cw
