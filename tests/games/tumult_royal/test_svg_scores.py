@@ -47,7 +47,7 @@ def test_standing_orders_by_placed_then_followers(lang: str) -> None:
         svg = render_svg(s.view(seat), lang)
         rows = _standing(svg)
         assert [r["data-seat"] for r in rows] == ["1", "0", "2"]
-        assert [r["data-place"] for r in rows] == ["1", "2", "3"]
+        assert [r["data-position"] for r in rows] == ["1", "2", "3"]
         assert [r["data-placed"] for r in rows] == ["5", "5", "2"]
         assert [(r["data-landscape"], r["data-chronicle"]) for r in rows] == [
             ("3", "2"),
@@ -57,14 +57,30 @@ def test_standing_orders_by_placed_then_followers(lang: str) -> None:
         assert [r["data-followers"] for r in rows] == ["22", "20", "30"]
         for r in rows:
             assert int(r["data-placed"]) == s.placed(int(r["data-seat"]))
-        text = "".join(_root(svg).itertext())
+        cells = _rows(svg)
         if lang == "en":
-            assert "1. Player 2 (B): 5 statues placed" in text
-            assert "landscape 3 + chronicle 2 · followers 22 · rank 2" in text
-            assert "landscape 2 + chronicle 0 · followers 30 · rank 1" in text
+            assert cells["1"][0].startswith("Player 2")  # "Player 2 (you)" for seat 1
+            assert cells["1"][1:] == ["5", "3 + 2", "22", "2"]
+            assert cells["0"][1:] == ["5", "5 + 0", "20", "3"]
+            assert cells["2"][1:] == ["2", "2 + 0", "30", "1"]
+            heads = " ".join(_root(svg).itertext())
+            assert "placed" in heads and "land + chronicle" in heads and "followers" in heads
         else:
-            assert "1. Spieler 2 (B): 5 Statuen gesetzt" in text
-            assert "Landschaft 3 + Chronik 2 · Gefolge 22 · Rang 2" in text
+            assert cells["1"][0].startswith("Spieler 2")
+            assert cells["1"][1:] == ["5", "3 + 2", "22", "2"]
+            heads = " ".join(_root(svg).itertext())
+            assert "gesetzt" in heads and "Land + Chronik" in heads and "Gefolge" in heads
+
+
+def _rows(svg: str) -> dict[str, list[str]]:
+    """The standing's rows by seat: the name, then the cells (placed, landscape +
+    chronicle, followers, rank)."""
+    out = {}
+    for e in _root(svg).iter():
+        if e.get("data-kind") == "standing":
+            texts = ["".join(t.itertext()) for t in e.iter() if t.tag.endswith("text")]
+            out[e.get("data-seat", "")] = [t for t in texts if t != "▶"]
+    return out
 
 
 def test_the_end_check_is_shown() -> None:
@@ -76,9 +92,10 @@ def test_the_end_check_is_shown() -> None:
     checks = [e for e in root.iter() if e.get("data-kind") == "end-check"]
     assert [e.get("data-spread") for e in checks] == ["3"]
     text = " ".join(" ".join(root.itertext()).split())  # wrapped lines joined
-    assert "spread of statues placed: 3 (most 5, fewest 2)" in text
+    assert "Spread of statues placed: 3 (most 5, fewest 2)." in text
     assert "round 6's chronicle if the spread is over 6" in text
-    assert "placing all 25 statues wins at once (fewest left: 20)" in text
+    assert "Placing all 25 statues wins at once (fewest left: 20)." in text
+    assert "θ6" in text  # the chronicle's field 6 carries its threshold
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])

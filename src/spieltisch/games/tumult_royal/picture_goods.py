@@ -1,0 +1,490 @@
+"""The goods side of Tumult Royal's board picture: the people's goods in their slots (face
+down; what the viewer saw drawn on the tiles, TR-G12), the viewer's hand with Keep and Put
+back, the pool after the reveal, the players' castles with their tiles, followers, statues,
+rank, grace and the crown, and the chips that choose how one good is paid."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.picture import (
+    FONT,
+    INK,
+    LARGE,
+    MUTED,
+    PANEL_EDGE,
+    PANEL_FILL,
+    SMALL,
+    box,
+    key,
+    place,
+    seat_colour,
+    seat_mark,
+    seat_name,
+    text,
+    text_width,
+    tip,
+    wrap,
+)
+from ...engine.picture import pick as pick_attr
+from ...engine.svg import attr, num
+from .icons import GOOD_EDGE, GOOD_INK, icon, statue_icon
+from .names import good_name
+from .picture_base import WIDTH, M, Pic
+from .picture_moves import Face, values_text
+from .text import face_text
+
+SLOT = 52  # a pool tile
+SLOT_STEP_X, SLOT_STEP_Y = 60, 72
+HAND_W = 220
+CASTLE_TILE, CASTLE_STEP = 30, 36
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """One slot as the viewer sees it."""
+
+    number: int
+    state: str  # down, held, taken
+    seat: int | None  # holder or taker
+    face: Face | None  # the face the view shows (memory, or every face after the reveal)
+    seen: Face | None  # the viewer's memory of it
+    revealed: bool
+    chosen: bool  # the viewer's choice this tick
+    peek: bool  # the viewer may peek it now
+
+
+# -- the people's goods ------------------------------------------------------------------
+def pool(pic: Pic, y: float) -> float:
+    """The slots in rows, with the hand (grab) or the units left (after the reveal) at the
+    right; returns the y below."""
+    v, w = pic.view, pic.w
+    if not v["slots"]:
+        return y
+    revealed = v.get("pool") is not None
+    me = v.get("me")
+    side = me is not None or revealed
+    grid_w = WIDTH - 2 * M - (HAND_W + 16 if side else 0)
+    per_row = max(1, int((grid_w + SLOT_STEP_X - SLOT) // SLOT_STEP_X))
+    y += 18
+    title = w["pool_open"] if revealed else w["pool"]
+    pic.out.append(text(M, y + 20, title, LARGE, font_weight="bold"))
+    hint = pool_hint(pic)
+    if hint:
+        pic.out.append(text(M + text_width(title, LARGE) + 16, y + 20, hint, FONT, fill=MUTED))
+    top = y + 34
+    for i, entry in enumerate(v["slots"]):
+        x = M + (i % per_row) * SLOT_STEP_X
+        sy = top + (i // per_row) * SLOT_STEP_Y
+        pic.out.append(slot(pic, _slot_of(pic, entry, revealed), x, sy))
+    bottom = top + (len(v["slots"]) + per_row - 1) // per_row * SLOT_STEP_Y
+    hx = WIDTH - M - HAND_W
+    if v["phase"] == "grab" and me is not None:
+        bottom = max(bottom, hand_box(pic, hx, top))
+    elif revealed:
+        bottom = max(bottom, pool_summary(pic, hx, top))
+    return bottom
+
+
+def _slot_of(pic: Pic, entry: dict[str, Any], revealed: bool) -> _Slot:
+    v = pic.view
+    s = int(entry["slot"])
+    memory = (v.get("me") or {}).get("memory") or {}
+    chosen = ((v.get("pending") or {}).get("my_choice") or {}).get("slot")
+    holder = entry.get("seat")
+    return _Slot(
+        number=s,
+        state=str(entry["state"]),
+        seat=None if holder is None else int(holder),
+        face=entry.get("face"),
+        seen=memory.get(str(s)),
+        revealed=revealed,
+        chosen=chosen == s,
+        peek=s in pic.plan.slots,
+    )
+
+
+def pool_hint(pic: Pic) -> str:
+    """What the viewer does now in the grab, in a few words."""
+    v, w = pic.view, pic.w
+    if v["phase"] != "grab":
+        return ""
+    if pic.plan.slots:
+        return w["pool_hint_peek"]
+    if pic.plan.hand:
+        return w["pool_hint_hold"]
+    if (v.get("pending") or {}).get("my_choice"):
+        return w["pool_hint_wait"]
+    return w["pool_hint_watch"]
+
+
+def slot_tip(pic: Pic, s: _Slot) -> str:
+    w = pic.w
+    if s.state == "down":
+        out = w["slot_down"].format(s=s.number)
+        if s.seen is not None and not s.revealed:
+            out += w["slot_memory"].format(face=pic.face_tip(s.seen))
+        if s.peek:
+            out += w["slot_peek"]
+    else:
+        holder = pic.name(s.seat if s.seat is not None else 0)
+        out = w["slot_held" if s.state == "held" else "slot_taken"].format(s=s.number, name=holder)
+        known = s.face or s.seen
+        if known:
+            out += w["slot_face"].format(face=pic.face_tip(known))
+    return out + (w["slot_chosen"] if s.chosen else "")
+
+
+def slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
+    """One slot: its place on the table (a place to click while it may be peeked), its
+    number, and the tile in it, lifted by its holder, or gone to a castle."""
+    attrs = f'data-kind="slot" data-slot="{s.number}" data-state={attr(s.state)}'
+    if s.seat is not None:
+        attrs += f' data-seat="{s.seat}"'
+    if s.face is not None:
+        attrs += f" data-face={attr(face_text(s.face))}"
+    if s.peek:
+        attrs += place(f"slot:{s.number}")
+    hint = slot_tip(pic, s)
+    body = [
+        f"<g {attrs}{tip(hint)}>",
+        f'<rect x="{num(x - 2)}" y="{num(y - 2)}" width="{SLOT + 4}" height="{SLOT + 4}" '
+        'rx="8" fill="#e9dfc8" stroke="#c9b99a" stroke-dasharray="4 3"/>',
+        text(x + SLOT / 2, y + SLOT + 16, str(s.number), SMALL, text_anchor="middle", fill=MUTED),
+    ]
+    tile_key = key(f"tile:{s.number}")
+    if s.state == "down":
+        shown = s.face if s.revealed else None
+        body.append(f"<g{tile_key}{tip(hint)}>{pic.tile(shown, x, y, SLOT)}</g>")
+        if s.seen is not None and not s.revealed:
+            body.append(memory_badge(pic, s.seen, x, y))
+    elif s.state == "held" and s.seat != pic.seat and s.seat is not None:
+        body.append(f"<g{tile_key}{tip(hint)}>{_lifted(pic, s, x, y)}</g>")
+    elif s.seat is not None:  # kept by someone, or in the viewer's hand: the place is empty
+        body.append(_empty_slot(pic, s, x, y))
+    if s.chosen:
+        colour = seat_colour(pic.seat or 0)
+        body.append(
+            f'<rect x="{num(x - 5)}" y="{num(y - 5)}" width="{SLOT + 10}" height="{SLOT + 10}" '
+            f'rx="10" fill="none" stroke="{colour}" stroke-width="3" stroke-dasharray="6 3"/>'
+        )
+    body.append("</g>")
+    return "".join(body)
+
+
+def _lifted(pic: Pic, s: _Slot, x: float, y: float) -> str:
+    """A tile another player holds: lifted off its place, framed in the holder's colour."""
+    assert s.seat is not None
+    return (
+        pic.tile(s.face, x - 3, y - 5, SLOT)
+        + f'<rect x="{num(x - 5)}" y="{num(y - 7)}" width="{SLOT + 4}" height="{SLOT + 4}" '
+        f'rx="8" fill="none" stroke="{seat_colour(s.seat)}" stroke-width="3"/>'
+        + seat_mark(s.seat, x + SLOT - 6, y - 4, 8)
+    )
+
+
+def _empty_slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
+    """The place of a tile that was kept (the taker's mark and ✓) or is in the viewer's
+    hand; what the viewer knows of its face is noted on it."""
+    assert s.seat is not None
+    known = s.face or s.seen
+    out = [seat_mark(s.seat, x + SLOT / 2, y + (14 if known else SLOT / 2 - 4), 10)]
+    if known:
+        out.append(memory_badge(pic, known, x, y))
+    elif s.state == "taken":
+        out.append(
+            text(
+                x + SLOT / 2,
+                y + SLOT - 6,
+                "✓",
+                FONT,
+                text_anchor="middle",
+                fill=seat_colour(s.seat),
+                font_weight="bold",
+            )
+        )
+    return "".join(out)
+
+
+def memory_badge(pic: Pic, face: Face, x: float, y: float) -> str:
+    """What the viewer saw on a tile now face down (or gone): a small note on it."""
+    kind = pic.kind(str(face[0]))
+    return (
+        f'<rect x="{num(x + 4)}" y="{num(y + SLOT - 24)}" width="{SLOT - 8}" height="21" '
+        f'rx="5" fill="#fffdf0" stroke="{GOOD_EDGE[kind]}" stroke-width="1.2" '
+        'stroke-dasharray="3 2"/>'
+        + icon(kind, x + 6, y + SLOT - 22, 17)
+        + text(
+            x + SLOT - 8,
+            y + SLOT - 8,
+            str(face[1]),
+            13,
+            text_anchor="end",
+            font_weight="bold",
+            fill=GOOD_INK[kind],
+        )
+    )
+
+
+# -- the hand ------------------------------------------------------------------------------
+def hand_box(pic: Pic, x: float, y: float) -> float:
+    """The viewer's hand: the tile it holds, face up, with Keep and Put back on it."""
+    v, w = pic.view, pic.w
+    assert pic.seat is not None
+    h = 196
+    pic.out.append(box(x, y - 6, HAND_W, h, PANEL_FILL, seat_colour(pic.seat), 10))
+    pic.out.append(seat_mark(pic.seat, x + 18, y + 14, 7))
+    pic.out.append(text(x + 32, y + 19, w["hand"], LARGE, font_weight="bold"))
+    hand = v["me"].get("hand")
+    s = pic.players[pic.seat].get("hand_slot")
+    tx = x + (HAND_W - 76) / 2
+    if hand is not None and s is not None:
+        hint = w["hand_tip"].format(s=s, face=pic.face_tip(hand))
+        pic.out.append(f"<g{key(f'tile:{s}')}{tip(hint)}>{pic.tile(hand, tx, y + 32, 76)}</g>")
+        pic.out.append(hand_button(pic, "keep", x + 10, y + 120, hand, s))
+        pic.out.append(hand_button(pic, "put_back", x + HAND_W / 2 + 4, y + 120, hand, s))
+    else:
+        pic.out.append(
+            f'<rect x="{num(tx)}" y="{num(y + 32)}" width="76" height="76" rx="9" '
+            'fill="none" stroke="#b8a98c" stroke-width="1.5" stroke-dasharray="5 4"/>'
+            + text(x + HAND_W / 2, y + 75, w["hand_empty"], FONT, text_anchor="middle", fill=MUTED)
+        )
+    mine = (v.get("pending") or {}).get("my_choice")
+    if mine:
+        what = w.get(f"act_{mine.get('type')}", str(mine.get("type"))).format(s=mine.get("slot"))
+        pic.out.append(
+            text(x + 12, y + 180, w["my_choice"].format(a=what), SMALL, font_weight="bold")
+        )
+    return y + h
+
+
+def hand_button(pic: Pic, kind: str, x: float, y: float, hand: Face, s: int) -> str:
+    """Keep or Put back: a place on the tile in hand while the viewer may choose it."""
+    w = pic.w
+    bw, bh = HAND_W / 2 - 14, 44
+    active = kind in pic.plan.hand
+    fill = ("#2e7d32" if kind == "keep" else "#8d6e63") if active else "#d7ccc8"
+    where = "hand:keep" if kind == "keep" else "hand:put-back"
+    hint = w[f"{kind}_tip"].format(face=pic.face_tip(hand), s=s)
+    arrow = "⬇" if kind == "keep" else "↩"
+    return (
+        f"<g{place(where) if active else ''}{tip(hint)}>"
+        + box(x, y, bw, bh, fill, INK, 8)
+        + text(
+            x + bw / 2,
+            y + 28,
+            f"{arrow} {w[kind]}",
+            FONT,
+            text_anchor="middle",
+            fill="#fff" if active else MUTED,
+            font_weight="bold",
+        )
+        + "</g>"
+    )
+
+
+def pool_summary(pic: Pic, x: float, y: float) -> float:
+    """After the reveal: the units of each good left in the pool against the demand (the
+    tumult check, TR-R9)."""
+    v, w = pic.view, pic.w
+    faces = v.get("pool") or []
+    pic.out.append(box(x, y - 6, HAND_W, 150, PANEL_FILL, PANEL_EDGE, 10))
+    yy = y + 8
+    for good in pic.goods:
+        n = sum(int(val) for g, val in faces if g == good)
+        d = v["demand"].get(good)
+        need = "?" if d is None else str(d)
+        name = good_name(good, pic.lang)
+        pic.out.append(
+            f"<g{tip(w['left_tip'].format(n=n, good=name, d=need))}>"
+            + icon(pic.kind(good), x + 10, yy, 26)
+            + text(x + 44, yy + 19, w["left"].format(good=name, n=n, d=need), FONT)
+            + "</g>"
+        )
+        yy += 44
+    return y + 144
+
+
+# -- the castles ---------------------------------------------------------------------------
+def castle_tiles(pic: Pic, seat: int) -> list[tuple[str, Face | None, str]]:
+    """The tiles ``seat`` holds as the viewer may see them: (key, face or None, tip). A tile
+    kept from slot N keeps the key ``tile:N`` it had in the pool."""
+    v, w = pic.view, pic.w
+    p = pic.players[seat]
+    memory = (v.get("me") or {}).get("memory") or {}
+    source = (v.get("me") or {}).get("tiles", []) if seat == pic.seat else p["public_tiles"]
+    known = [list(f) for f in source]
+    kept = [int(s) for s in p.get("kept_slots", [])]
+    faces = {int(e["slot"]): e.get("face") for e in v["slots"]}
+    slot_face = {s: faces.get(s) or memory.get(str(s)) for s in kept}
+    free = [s for s in kept if slot_face[s] is not None]
+    out: list[tuple[str, Face | None, str]] = []
+    for i, face in enumerate(known):
+        match = next((s for s in free if list(slot_face[s] or []) == face), None)
+        if match is not None:
+            free.remove(match)
+            hint = w["tile_tip"].format(face=pic.face_tip(face), s=match)
+            out.append((f"tile:{match}", face, hint))
+        else:  # carried from an earlier round (keep_goods)
+            hint = w["tile_carried_tip"].format(face=pic.face_tip(face))
+            out.append((f"tile:c{seat}-{face_text(face)}-{i}", face, hint))
+    for s in kept:
+        if slot_face[s] is None:  # a face the viewer has not seen
+            out.append((f"tile:{s}", None, w["tile_back_tip"].format(name=pic.name(seat), s=s)))
+    return out
+
+
+def castles(pic: Pic, y: float) -> float:
+    """One panel per player, in seat order, all as high as the fullest."""
+    seats = [p["seat"] for p in pic.view["players_state"]]
+    gap = 12
+    pw = (WIDTH - 2 * M - (len(seats) - 1) * gap) / len(seats)
+    per_row = max(1, int((pw - 20 + CASTLE_STEP - CASTLE_TILE) // CASTLE_STEP))
+    tiles = {s: castle_tiles(pic, s) for s in seats}
+    rows = max((len(t) + per_row - 1) // per_row for t in tiles.values())
+    status = {s: wrap(castle_status(pic, s), pw - 20, SMALL)[:2] for s in seats}
+    lines = max(len(v) for v in status.values())
+    ph = 80 + lines * 17 + rows * CASTLE_STEP
+    y += 14
+    for i, s in enumerate(seats):
+        x = M + i * (pw + gap)
+        out = [_castle_frame(pic, s, x, y, pw, ph), _counters(pic, s, x, y + 44)]
+        out += [
+            text(x + 10, y + 90 + j * 17, line, SMALL, fill=MUTED)
+            for j, line in enumerate(status[s])
+        ]
+        ty = y + 76 + lines * 17
+        for j, (k, face, hint) in enumerate(tiles[s]):
+            tx = x + 10 + (j % per_row) * CASTLE_STEP
+            tyy = ty + (j // per_row) * CASTLE_STEP
+            out.append(f"<g{key(k)}{tip(hint)}>{pic.tile(face, tx, tyy, CASTLE_TILE)}</g>")
+        pic.out.append("".join(out) + "</g>")
+    return y + ph
+
+
+def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float) -> str:
+    """The panel (opened as the group ``castle:SEAT``), the seat's mark, name and rank or
+    crown; the acting seats framed in their colour."""
+    v, w = pic.view, pic.w
+    name = pic.name(seat)
+    own = seat == pic.seat
+    they = w["you_they"] if own else w["other_they"]
+    edge = seat_colour(seat)
+    out = [
+        f"<g{key(f'castle:{seat}')}{tip(w['castle_tip'].format(name=name, they=they))}>",
+        box(x, y, pw, ph, "#fbf6ea" if own else PANEL_FILL, edge, 10),
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(pw)}" height="6" rx="3" fill="{edge}"/>',
+    ]
+    if seat in (v.get("actors") or []) and v["phase"] != "game_over":
+        out.append(
+            f'<rect x="{num(x - 3)}" y="{num(y - 3)}" width="{num(pw + 6)}" '
+            f'height="{num(ph + 6)}" rx="12" fill="none" stroke="{edge}" stroke-width="2.5" '
+            'stroke-dasharray="7 4"/>'
+        )
+    out.append(seat_mark(seat, x + 18, y + 26, 8))
+    label = name if text_width(name, FONT) < pw - 80 else seat_name(seat, pic.lang)
+    out.append(text(x + 32, y + 31, label, FONT, font_weight="bold"))
+    rank = int(pic.players[seat]["rank"])
+    if rank == 1:
+        hint = w["crown_tip"].format(name=name, tax=pic.rs.king_tax)
+        out.append(f"<g{key('crown')}{tip(hint)}>{icon('crown', x + pw - 36, y + 12, 28)}</g>")
+    else:
+        hint = w["rank_tip"].format(r=rank, n=len(pic.players), nth=rank)
+        out.append(
+            f"<g{key(f'rank:{seat}')}{tip(hint)}>"
+            + text(
+                x + pw - 10, y + 31, w["rank"].format(r=rank), SMALL, text_anchor="end", fill=MUTED
+            )
+            + "</g>"
+        )
+    return "".join(out)
+
+
+def _counters(pic: Pic, seat: int, x: float, cy: float) -> str:
+    """Followers, statues in reserve and the grace card, as icons with numbers."""
+    w = pic.w
+    p = pic.players[seat]
+    followers, reserve, placed = int(p["followers"]), int(p["reserve"]), int(p["placed"])
+    sx = x + 40 + text_width(str(followers), FONT) + 14
+    gx = sx + 26 + text_width(str(reserve), FONT) + 14
+    out = [
+        f"<g{tip(w['followers_tip'].format(n=followers))}>"
+        + icon("followers", x + 10, cy, 24)
+        + text(x + 38, cy + 18, str(followers), FONT, font_weight="bold")
+        + "</g>",
+        f"<g{tip(w['reserve_tip'].format(n=reserve, p=placed))}>"
+        + statue_icon(seat, sx, cy, 24)
+        + text(sx + 26, cy + 18, str(reserve), FONT, font_weight="bold")
+        + "</g>",
+    ]
+    if p["grace"]:
+        hint = w["grace_tip"].format(name=pic.name(seat))
+        out.append(f"<g{key(f'grace:{seat}')}{tip(hint)}>{icon('grace', gx, cy, 24)}</g>")
+    return "".join(out)
+
+
+def castle_status(pic: Pic, seat: int) -> str:
+    """During the grab: what the seat holds, whether it is done or still choosing, and what
+    it did in the last tick."""
+    v, w = pic.view, pic.w
+    if v["phase"] != "grab":
+        return ""
+    p = pic.players[seat]
+    parts = []
+    if p["done"]:
+        parts.append(w["done"])
+    else:
+        if p.get("hand_slot") is not None:
+            parts.append(w["holding"].format(s=p["hand_slot"]))
+        waiting = (v.get("pending") or {}).get("waiting_for", [])
+        parts.append(w["choosing_one"] if seat in waiting else w["chosen_one"])
+    for a in v.get("last_tick") or []:
+        if a["seat"] != seat or (a["action"] == "done" and "slot" not in a):
+            continue
+        kind = a["action"]
+        if kind == "peek":
+            kind = "peek" if a.get("won") else "lost"
+        parts.append(w.get(f"last_{kind}", kind).format(s=a.get("slot")))
+    return " · ".join(parts)
+
+
+# -- how to pay ------------------------------------------------------------------------------
+def pay_chips(pic: Pic, y: float) -> float:
+    """Choices of how to pay one good, for fields with more than 12 payments: pick one,
+    then click the field."""
+    chips = pic.plan.chips
+    if not chips:
+        return y
+    w = pic.w
+    y += 14
+    goods = sorted({g for parts in chips.values() for g, _ in parts})
+    names = ", ".join(good_name(g, pic.lang) for g in goods)
+    heading = w["pay_with"].format(good=names)
+    pic.out.append(text(M, y + 24, heading, FONT, font_weight="bold"))
+    x, top = M + text_width(heading, FONT) + 14, y
+    for chip, parts in sorted(chips.items()):
+        cw = sum(34 + text_width(values_text(v), FONT) for _, v in parts) + 8
+        if x + cw > WIDTH - M:
+            x, top = M, top + 44
+        paid = "; ".join(f"{good_name(g, pic.lang)} {values_text(v)}" for g, v in parts)
+        hint = w["pay_chip_tip"].format(good=names, tiles=paid)
+        body = [f"<g{pick_attr(chip)}{tip(hint)}>", box(x, top, cw, 36, "#fff", INK, 8)]
+        cx = x + 6
+        for g, values in parts:
+            kind = pic.kind(g)
+            body.append(icon(kind, cx, top + 6, 24))
+            body.append(
+                text(
+                    cx + 28,
+                    top + 24,
+                    values_text(values),
+                    FONT,
+                    font_weight="bold",
+                    fill=GOOD_INK[kind],
+                )
+            )
+            cx += 34 + text_width(values_text(values), FONT)
+        pic.out.append("".join(body) + "</g>")
+        x += cw + 10
+    return top + 40

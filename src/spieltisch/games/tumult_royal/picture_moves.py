@@ -1,0 +1,205 @@
+"""How each legal action of Tumult Royal is made on the board picture
+(``docs/board-interface.md``): peeks on their slot, Keep and Put back on the tile in hand,
+start statues and builds on their field; a build's payment is its button caption and a small
+drawing of the goods paid (``art``). A field with more than 12 payments is reached through a
+pick of how one good is paid (``pay:GOOD:V+V``), so that no choice offers more than 12."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.picture import text, text_width
+from .board_words import words
+from .icons import GOOD_INK, good_kind, inline_icon
+from .names import good_name
+from .text import rules, terrain_grid
+
+MAX_BUTTONS = 12
+Face = Sequence[Any]
+
+
+@dataclass
+class Plan:
+    """How each legal action is made on the picture, and what the picture must offer."""
+
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    fields: dict[tuple[int, int], int] = field(default_factory=dict)  # field -> moves there
+    chips: dict[str, tuple[tuple[str, tuple[int, ...]], ...]] = field(default_factory=dict)
+    slots: set[int] = field(default_factory=set)
+    hand: set[str] = field(default_factory=set)  # keep, put_back
+
+
+def _parts(payment: Sequence[Face], goods: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    return {g: tuple(sorted(int(v) for pg, v in payment if pg == g)) for g in goods}
+
+
+def values_text(values: Sequence[int]) -> str:
+    return "+".join(str(v) for v in values) or "0"
+
+
+def _pay_key(parts: Sequence[tuple[str, tuple[int, ...]]]) -> str:
+    return "pay:" + "/".join(f"{g}:{values_text(v)}" for g, v in parts)
+
+
+def _groups(payments: list[dict[str, tuple[int, ...]]], goods: Sequence[str]) -> list[str]:
+    """The goods whose parts split one field's payments into choices of at most 12: those
+    with the most different parts first."""
+    distinct = {g: len({p[g] for p in payments}) for g in goods}
+    order = sorted((g for g in goods if distinct[g] > 1), key=lambda g: -distinct[g])
+    chosen: list[str] = []
+    for g in order:
+        chosen.append(g)
+        sizes = Counter(tuple(p[c] for c in chosen) for p in payments)
+        if max(sizes.values()) <= MAX_BUTTONS:
+            break
+    return chosen
+
+
+def plan_moves(view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str) -> Plan:
+    w = words(lang)
+    rs = rules(view)
+    goods = rs.goods
+    plan = Plan()
+    builds: dict[tuple[int, int], list[int]] = {}
+    for i, action in enumerate(legal):
+        kind = action.get("type")
+        if kind == "build":
+            builds.setdefault((int(action["field"][0]), int(action["field"][1])), []).append(i)
+    grouping: dict[tuple[int, int], list[str]] = {}
+    for rc, indices in builds.items():
+        if len(indices) > MAX_BUTTONS:
+            grouping[rc] = _groups([_parts(legal[i]["payment"], goods) for i in indices], goods)
+    hand = (view.get("me") or {}).get("hand")
+    hand_face = face_words(hand, lang) if hand else "?"
+    for action in legal:
+        kind = str(action.get("type"))
+        move: dict[str, Any] = {"pick": None, "place": None, "button": None}
+        if kind == "peek":
+            plan.slots.add(int(action["slot"]))
+            move["place"] = f"slot:{action['slot']}"
+            move["button"] = w["act_peek"].format(s=action["slot"])
+        elif kind in ("keep", "put_back"):
+            plan.hand.add(kind)
+            move["place"] = "hand:keep" if kind == "keep" else "hand:put-back"
+            move["button"] = w[f"btn_{kind}"].format(face=hand_face)
+        elif kind in ("place_start", "build"):
+            rc = (int(action["field"][0]), int(action["field"][1]))
+            plan.fields[rc] = plan.fields.get(rc, 0) + 1
+            move["place"] = f"field:{rc[0]},{rc[1]}"
+            if kind == "place_start":
+                move["button"] = w["btn_start"]
+            else:
+                payment = action.get("payment", [])
+                move["button"] = _payment_caption(payment, view, rc, lang)
+                move["art"] = payment_art(payment, goods)
+                if rc in grouping:
+                    parts = _parts(payment, goods)
+                    chosen = tuple((g, parts[g]) for g in grouping[rc])
+                    chip = _pay_key(chosen)
+                    plan.chips[chip] = chosen
+                    move["pick"] = chip
+        elif kind == "end_turn":
+            due = view.get("consolation_due")
+            move["button"] = (
+                w["btn_end_turn_consoled"].format(n=rs.no_build_bonus) if due else w["btn_end_turn"]
+            )
+        else:
+            move["button"] = w.get(f"btn_{kind}", kind)
+        plan.moves.append(move)
+    return plan
+
+
+def _surplus(
+    payment: Sequence[Face], cost: tuple[int, int, int] | None, goods: Sequence[str]
+) -> int:
+    if cost is None:
+        return 0
+    units = [sum(int(v) for g, v in payment if g == good) for good in goods]
+    return sum(u - c for u, c in zip(units, cost, strict=True))
+
+
+def _payment_caption(
+    payment: Sequence[Face], view: dict[str, Any], rc: tuple[int, int], lang: str
+) -> str:
+    """``bread 1+2, tools 1 (+1)``: the tiles paid per good and the followers gained."""
+    w = words(lang)
+    goods = rules(view).goods
+    parts = []
+    for good in goods:
+        values = sorted(int(v) for g, v in payment if g == good)
+        if values:
+            parts.append(f"{good_name(good, lang)} {values_text(values)}")
+    caption = ", ".join(parts) or w["nothing"]
+    extra = _surplus(payment, field_cost(view, rc), goods)
+    return caption + (w["surplus"].format(n=extra) if extra > 0 else "")
+
+
+def payment_art(payment: Sequence[Face], goods: Sequence[str]) -> str:
+    """A small SVG document (at most 160×32) of a payment: per good its icon and the values
+    of the tiles paid."""
+    items = []
+    for good in goods:
+        values = sorted(int(v) for g, v in payment if g == good)
+        if values:
+            items.append((good_kind(good, goods), values))
+
+    def label(values: list[int], compact: bool) -> str:
+        if not compact:
+            return values_text(values)
+        counts = Counter(values)
+        return "+".join(f"{n}×{v}" if n > 1 else str(v) for v, n in sorted(counts.items()))
+
+    for compact in (False, True):
+        x = 2.0
+        body = []
+        for kind, values in items:
+            body.append(inline_icon(kind, x, 5, 22))
+            body.append(
+                text(
+                    x + 24, 22, label(values, compact), 13, font_weight="bold", fill=GOOD_INK[kind]
+                )
+            )
+            x += 24 + text_width(label(values, compact), 13) + 8
+        if x <= 160 or compact:
+            break
+    width = min(160, max(32, int(x)))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="32" '
+        f'viewBox="0 0 {width} 32" font-family="DejaVu Sans, Verdana, Arial, sans-serif">'
+        + "".join(body)
+        + "</svg>"
+    )
+
+
+def face_words(face: Face | None, lang: str) -> str:
+    if not face:
+        return "?"
+    return f"{good_name(str(face[0]), lang)} {face[1]}"
+
+
+def _adjacent(view: dict[str, Any], rc: tuple[int, int], seat: int) -> bool:
+    r, c = rc
+    near = {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)}
+    return any(b["seat"] == seat and (b["field"][0], b["field"][1]) in near for b in view["board"])
+
+
+def field_cost(view: dict[str, Any], rc: tuple[int, int]) -> tuple[int, int, int] | None:
+    """What building on ``rc`` costs the seat whose turn it is (TR-R18: double for a meadow
+    or forest not next to its statues), or None if it may not build there."""
+    grid = terrain_grid(view)
+    code = grid[rc[0]][rc[1]]
+    rs = rules(view)
+    terrain = rs.terrains.get(code or "")
+    seat = view.get("turn_of")
+    if terrain is None or seat is None:
+        return None
+    if _adjacent(view, rc, seat):
+        return terrain.cost
+    if not terrain.nonadjacent_allowed:
+        return None
+    m = rs.nonadjacent_cost_multiplier
+    c = terrain.cost
+    return (c[0] * m, c[1] * m, c[2] * m)
