@@ -182,10 +182,10 @@ def _item_icon(kind: str, seat: int) -> str:
     c = 40
     if kind in pieces.BUILDING_FILL:
         return pieces.building(kind, False, c)
-    if kind == "roof":
-        return pieces.roof(seat, c)
-    if kind == "neutral_roof":
-        return pieces.roof("neutral", c)
+    if kind in ("roof", "neutral_roof"):  # the roof alone, centred where a block would be
+        owner: int | str = seat if kind == "roof" else "neutral"
+        return f'<g transform="translate(0,10)">{pieces.roof(owner, c)}</g>'
+
     if kind == "stable":
         return pieces.stable(c)
     if kind in ("merchant", "start_merchant"):
