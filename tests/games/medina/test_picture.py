@@ -16,6 +16,7 @@ import pytest
 import spieltisch
 from spieltisch.engine.game import State
 from spieltisch.games.medina.svg import board_moves, log_keys, render_svg
+
 from ...caption_checks import bot_steps
 from ...picture_checks import check_log_keys, check_picture, check_step
 
