@@ -437,7 +437,8 @@ def _army_svg(
             'stroke-width="1.5" stroke-dasharray="5,3"/>'
         )
     out.append(_army_cards(t, p, x0, y, complete, cards, can_play, name, lab))
-    out.append(_chips(key, x0 + 8, y + 28 + 2 * CARD_H + CARD_GAP + 6, lang))
+    if cards:  # an empty army has nothing to say about formations yet
+        out.append(_chips(key, x0 + 8, y + 28 + 2 * CARD_H + CARD_GAP + 6, lang))
     out.append("</g>")
     return "".join(out)
 
