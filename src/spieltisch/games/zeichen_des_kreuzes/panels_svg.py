@@ -23,22 +23,13 @@ GAP = 12
 MOTIVATION_MAX = 20
 
 
-def table(
+def decision(
     view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str, y: float
 ) -> tuple[list[str], float]:
-    """Every panel, stacked from ``y``; returns the elements and the y below them."""
+    """The current fight and the number track of the decision (drawn right under the map:
+    they are what the players look at now); returns the elements and the y below them."""
     lang = lang_of(lang)
     out: list[str] = []
-    box_w = (WIDTH - 2 * GAP) / 3
-    parts = [
-        _tower(view, lang, X, y, box_w),
-        _jerusalem(view, lang, X + box_w + GAP, y, box_w),
-        _units(view, lang, X + 2 * (box_w + GAP), y, box_w),
-    ]
-    height = max(h for _, h in parts)
-    for svg, _ in parts:
-        out.append(svg)
-    y += height + GAP
     if view.get("fight"):
         svg, h = _fight(view, lang, y)
         out.append(svg)
@@ -47,6 +38,22 @@ def table(
         svg, h = _numbers(view, legal, lang, y)
         out.append(svg)
         y += h + GAP
+    return out, y
+
+
+def table(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    """The tower, Jerusalem and the neutral units side by side, then the motivation
+    track, the standings and the road to victory; returns the elements and the y below."""
+    lang = lang_of(lang)
+    out: list[str] = []
+    box_w = (WIDTH - 2 * GAP) / 3
+    parts = [
+        _tower(view, lang, X, y, box_w),
+        _jerusalem(view, lang, X + box_w + GAP, y, box_w),
+        _units(view, lang, X + 2 * (box_w + GAP), y, box_w),
+    ]
+    out += [svg for svg, _ in parts]
+    y += max(h for _, h in parts) + GAP
     svg, h = _motivation(view, lang, y)
     out.append(svg)
     y += h + GAP

@@ -4,10 +4,10 @@ screen at 1:1 (``docs/board-interface.md``; standard library only).
 From the top: the header (turn, who acts, the decision), the map of the Mediterranean
 computed from the board data (``map_svg``: coasts, sea, mountains, the faint square grid of
 the rules) with the cities, the neutral fleets and armies and the knights as figures
-(``figures``), a legend, the viewer's hand as cards with their effect printed on them
-(``cards_svg``) beside the draw and discard piles, then the tower, Jerusalem and the fight,
-a number track when the decision is a number, the shared motivation track, the knights'
-standings, the road to victory and the neutral units (``panels_svg``).
+(``figures``); the current fight and a number track when the decision is a number; the
+viewer's hand as cards with their effect printed on them (``cards_svg``) beside the draw
+and discard piles; a legend; then the tower, Jerusalem and the neutral units, the shared
+motivation track, the knights' standings and the road to victory (``panels_svg``).
 
 Moves are made on the picture (``board_moves``): a hand card is a pick (``card:ZK012``) and
 its reachable cells are places (``cell:x,y``); a neutral unit's symbol move picks the unit
@@ -65,12 +65,14 @@ def render_svg(
     body.append(map_svg.coordinates(board(), MAP_X, map_y))
     body.append(map_svg.static_map(_edition(), MAP_X, map_y))
     body += _map_pieces(view, legal, lang, map_y)
-    y = map_y + board().height * CELL + 10
-    cards, y = _cards_row(view, legal, lang, y)  # the hand right below the map
+    y = map_y + board().height * CELL + 12
+    now, y = panels_svg.decision(view, legal, lang, y)  # a fight and its numbers first
+    body += now
+    cards, y = _cards_row(view, legal, lang, y - 2)  # then the hand
     body += cards
     legend, y = _legend(lang, y + 4)
     body += legend
-    table, y = panels_svg.table(view, legal, lang, y + 8)
+    table, y = panels_svg.table(view, lang, y + 8)
     body += table
     title = (
         f"{w['title']} · {pic.seat_name(view['seat'], lang, view['seat'])}"
@@ -111,6 +113,8 @@ def log_keys(event: dict[str, Any]) -> list[str]:
         keys.append(f"knight:{event['target']}")
     if kind == "fight" and isinstance(event.get("fighter"), int):
         keys.append(f"knight:{event['fighter']}")
+    if kind == "reveal" and isinstance(event.get("attacker"), int):
+        keys.append(f"knight:{event['attacker']}")
     keys += _EXTRA.get(str(kind), [])
     if kind == "throw":
         colours = {**(event.get("thrown") or {}), **(event.get("tray") or {})}
@@ -121,7 +125,7 @@ def log_keys(event: dict[str, Any]) -> list[str]:
 
 
 _SEATLESS = ("throw", "draw", "immediate", "siege_ends", "reveal", "fight")
-_CARD_EVENTS = ("move", "event", "truce", "lance", "discard", "immediate", "empty_tower")
+_CARD_EVENTS = ("move", "event", "truce", "lance", "discard", "immediate", "empty_tower", "draw")
 _EXTRA = {
     "throw": ["tower"],
     "empty_tower": ["tower"],
@@ -507,46 +511,49 @@ def _targets(legal: Sequence[dict[str, Any]], lang: str, map_y: float) -> list[s
 def _cards_row(
     view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str, y: float
 ) -> tuple[list[str], float]:
-    w = words(lang)
+    """The viewer's hand at the left, the draw and discard piles at the right (at the left
+    for a spectator, who has no hand)."""
     hand = view.get("hand")
-    out: list[str] = []
+    out = [] if hand is None else _hand([str(c) for c in hand], legal, lang, y)
+    px = WIDTH - MAP_X - 2 * cards_svg.CARD_W - 16 if hand is not None else MAP_X
+    out += _piles(view, lang, px, y)
+    return out, y + 34 + cards_svg.CARD_H + 8
+
+
+def _hand(hand: list[str], legal: Sequence[dict[str, Any]], lang: str, y: float) -> list[str]:
+    """Each card a pick (``card:CODE``); cards without a move now are dimmed."""
+    w = words(lang)
     playable = {a.get("card") for a in legal if isinstance(a.get("card"), str)}
     choosing = any(a.get("type") in ("move", "event", "discard") for a in legal)
-    gap = 10
-    if hand is not None:
-        head = w["hand"].format(n=len(hand))
-        hint = ""
-        if any(a.get("type") == "discard" for a in legal):
-            hint = w["discard_hint"]
-        elif choosing:
-            hint = w["hand_hint"]
-        out.append(pic.text(MAP_X, y + 16, head, pic.LARGE, font_weight="bold"))
-        if hint:
-            out.append(
-                pic.text(
-                    MAP_X + pic.text_width(head, pic.LARGE) + 16,
-                    y + 16,
-                    hint,
-                    pic.FONT,
-                    fill="#1b5e20",
-                    font_weight="bold",
-                )
-            )
-        for i, code in enumerate(hand):
-            x = MAP_X + i * (cards_svg.CARD_W + gap)
-            dim = choosing and code not in playable
-            out.append(
-                f'<g data-kind="card" data-card="{code}"{pic.pick(f"card:{code}")}'
-                f"{pic.key(f'card:{code}')}{pic.tip(cards_svg.card_tip(code, lang))}>"
-                + cards_svg.card(code, x, y + 28, lang, _edition(), dim)
-                + "</g>"
-            )
-    # the piles at the right (at the left for a spectator, who has no hand)
-    px = WIDTH - MAP_X - 2 * cards_svg.CARD_W - gap - 6 if hand is not None else MAP_X
-    out.append(pic.text(px, y + 16, w["deck"], pic.FONT, font_weight="bold"))
+    head = w["hand"].format(n=len(hand))
+    out = [pic.text(MAP_X, y + 16, head, pic.LARGE, font_weight="bold")]
+    hint = ""
+    if any(a.get("type") == "discard" for a in legal):
+        hint = w["discard_hint"]
+    elif choosing:
+        hint = w["hand_hint"]
+    if hint:
+        x = MAP_X + pic.text_width(head, pic.LARGE) + 16
+        out.append(pic.text(x, y + 16, hint, pic.FONT, fill="#1b5e20", font_weight="bold"))
+    for i, code in enumerate(hand):
+        x = MAP_X + i * (cards_svg.CARD_W + 10)
+        dim = choosing and code not in playable
+        out.append(
+            f'<g data-kind="card" data-card="{code}"{pic.pick(f"card:{code}")}'
+            f"{pic.key(f'card:{code}')}{pic.tip(cards_svg.card_tip(code, lang))}>"
+            + cards_svg.card(code, x, y + 28, lang, _edition(), dim)
+            + "</g>"
+        )
+    return out
+
+
+def _piles(view: dict[str, Any], lang: str, px: float, y: float) -> list[str]:
+    """The draw pile (backs and its size) and the discard pile's top card."""
+    w = words(lang)
+    out = [pic.text(px, y + 16, w["deck"], pic.FONT, font_weight="bold")]
     deck_tip = w["deck_tip"].format(n=view["draw_pile"], e=view["exhaustions"])
     out.append(cards_svg.card_back(px, y + 34, int(view["draw_pile"]), deck_tip))
-    dx = px + cards_svg.CARD_W + gap + 6
+    dx = px + cards_svg.CARD_W + 16
     out.append(pic.text(dx, y + 16, w["discard"], pic.FONT, font_weight="bold"))
     discard = view.get("discard") or []
     if discard:
@@ -556,18 +563,12 @@ def _cards_row(
             f'<g data-kind="discard-top" data-card="{top}"{pic.key(f"card:{top}")}'
             f"{pic.tip(tip)}>" + cards_svg.card(top, dx, y + 34, lang, _edition()) + "</g>"
         )
-    else:
-        out.append(
-            f'<rect x="{num(dx)}" y="{num(y + 34)}" width="{cards_svg.CARD_W}" '
-            f'height="{cards_svg.CARD_H}" rx="9" fill="none" stroke="#b8a98c" '
-            'stroke-dasharray="6 4"/>'
-            + pic.text(
-                dx + cards_svg.CARD_W / 2,
-                y + 34 + cards_svg.CARD_H / 2,
-                w["discard_empty"],
-                pic.FONT,
-                fill=pic.MUTED,
-                text_anchor="middle",
-            )
-        )
-    return out, y + 34 + cards_svg.CARD_H + 8
+        return out
+    out.append(
+        f'<rect x="{num(dx)}" y="{num(y + 34)}" width="{cards_svg.CARD_W}" '
+        f'height="{cards_svg.CARD_H}" rx="9" fill="none" stroke="#b8a98c" '
+        'stroke-dasharray="6 4"/>'
+    )
+    cx, cy = dx + cards_svg.CARD_W / 2, y + 34 + cards_svg.CARD_H / 2
+    out.append(pic.text(cx, cy, w["discard_empty"], pic.FONT, fill=pic.MUTED, text_anchor="middle"))
+    return out
