@@ -383,7 +383,7 @@ def _tile_card(
     else:
         out.append(text(x + 8, bottom, label, SMALL, fill=MUTED))
         if owner == "neutral":
-            out.append(text(x + 8, bottom + 16, words(lang)["neutral_owner"], SMALL))
+            out.append(text(x + 8, bottom + 16, words(lang)["neutral_short"], SMALL))
     out.append("</g>")
     return "".join(out)
 
