@@ -7,6 +7,8 @@ from typing import Any
 
 from spieltisch.cli.screenshots import create_table
 
+from .playing import make_move, offered
+
 KC = "kingdoms-of-crusaders"
 
 
@@ -62,13 +64,9 @@ def test_a_bot_plays_for_a_player_who_left(server: str, browser: Any) -> None:
     for _ in range(40):
         if played >= 3 or page.locator("#result:not([hidden])").count():
             break
-        buttons = page.locator("#buttons button.choice")
-        if buttons.count():
-            status = page.locator("#status").text_content()
-            buttons.first.click()
-            page.wait_for_function(
-                "(v) => document.getElementById('status').textContent !== v", arg=status
-            )
+        moves = offered(page)
+        if moves:
+            make_move(page, moves[0])
             played += 1
         else:
             page.wait_for_timeout(100)

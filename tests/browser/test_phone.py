@@ -1,16 +1,19 @@
 """The web table on a phone: a 390×844 touch screen (the CSS viewport of common phones).
 
-The page must not scroll sideways as a whole, the board picture must shrink to the width,
-and the choices and the highlighted targets must take a finger's tap."""
+The page must not scroll sideways as a whole (the board pans inside its frame, drawn at
+1:1), and the choices and the highlighted targets must take a finger's tap."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from spieltisch.cli.screenshots import PHONE, create_table
+
+from .playing import make_move, offered, wait_for_turn_or_end
 
 WIDTH, HEIGHT = PHONE
 GAMES = ["kingdoms-of-crusaders", "medina", "tumult-royal", "im-zeichen-des-kreuzes"]
@@ -74,43 +77,45 @@ def _tap_and_wait(page: Any, target: Any) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_game_page_fits_a_phone_and_takes_taps(server: str, phone: Any, game: str) -> None:
+    """The picture stays at 1:1 in a board that pans (the page itself never scrolls
+    sideways); moves are made by tapping on the board (pick, then place) and on the choice
+    buttons, all within the width of the screen."""
     options = {"tick_ms": 600_000} if game == "tumult-royal" else {}  # no clock in the way
     players = {"medina": 3, "im-zeichen-des-kreuzes": 3}.get(game, 2)
     made = create_table(server, game, players, seed=7, options=options)
     page = phone
     page.goto(made["seats"][0]["link"])
     page.wait_for_selector("#board svg")
-    tapped = {"target": False, "button": False}
-    for _ in range(40):
-        if all(tapped.values()):
+    rng = random.Random(7)
+    tapped = {"board": 0, "button": 0}
+    for _ in range(30):
+        if tapped["board"] >= 3:
             break
-        page.wait_for_selector("#buttons button.choice", timeout=60_000)
+        if not wait_for_turn_or_end(page):
+            break
         _assert_no_sideways_scrolling(page)
-        # the picture is shrunk to the width of the screen, not cut off
-        svg = page.evaluate(
-            "() => { const s = document.querySelector('#board svg');"
-            " const r = s.getBoundingClientRect();"
-            " return [r.left, r.right, s.viewBox.baseVal.width]; }"
+        board = page.evaluate(
+            "() => { const b = document.getElementById('board').getBoundingClientRect();"
+            " const s = document.querySelector('#board svg');"
+            " return [b.left, b.right, s.getBoundingClientRect().width, s.viewBox.baseVal.width]; }"
         )
-        left, right, drawn = svg
-        assert left >= 0 and right <= WIDTH + 1, svg
-        assert right - left < drawn, svg  # every game's picture is wider than a phone
-        # every choice lies within the width of the screen (the list scrolls down only)
+        left, right, drawn, natural = board
+        assert left >= 0 and right <= WIDTH + 1, board
+        assert abs(drawn - natural) < 1, board  # 1:1, not shrunk to the screen
         outside = page.locator("#buttons button.choice").evaluate_all(
             f"(bs) => bs.filter((b) => b.getBoundingClientRect().right > {WIDTH + 1}).length"
         )
         assert outside == 0
-        targets = page.locator("#board [data-action]")
-        index = targets.evaluate_all(_TAPPABLE) if not tapped["target"] else -1
-        if index >= 0:
-            _tap_and_wait(page, targets.nth(index))
-            tapped["target"] = True
+        moves = offered(page)
+        on_board = [m for m in moves if m["pick"] is not None or m["place"] is not None]
+        buttons = [m for m in moves if m["pick"] is None and m["place"] is None]
+        if buttons and (not on_board or tapped["button"] == 0):
+            make_move(page, rng.choice(buttons), tap=True)
+            tapped["button"] += 1
         else:
-            button = page.locator("#buttons button.choice").first
-            assert button.is_visible()
-            _tap_and_wait(page, button)
-            tapped["button"] = True
-    assert tapped == {"target": True, "button": True}
+            make_move(page, rng.choice(on_board), tap=True)
+            tapped["board"] += 1
+    assert tapped["board"] >= 3, tapped
 
 
 def test_the_lobby_fits_a_phone(server: str, phone: Any) -> None:
@@ -134,5 +139,5 @@ def test_the_lobby_fits_a_phone(server: str, phone: Any) -> None:
     assert page.locator("#create-button").text_content() == "Tisch anlegen"
     _assert_no_sideways_scrolling(page)
     link.tap()
-    page.wait_for_selector("#board [data-action]")
+    page.wait_for_selector("#board .pickable, #board .placeable")
     _assert_no_sideways_scrolling(page)

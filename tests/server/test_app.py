@@ -370,11 +370,11 @@ def test_compressed_updates_arrive_as_deflated_binary_frames(client: Any) -> Non
 
 
 def test_updates_name_the_seats_as_the_game_does(client: Any) -> None:
-    """The page names seats like the log and the picture: Player 1 ... (Kingdoms of
-    Crusaders), Platz 0 ... in German for Im Zeichen des Kreuzes (seats 0 to N-1, ZK-S1)."""
+    """The page names seats like the log and the picture, the same in every game: Player 1
+    ... for seats 0 ..., Spieler 1 ... in German (issue 14: one naming of seats)."""
     made = create(client, seed=2)
     data = client.get(f"/api/seat/{token_of(made['seats'][0]['link'])}").json()
     assert [s["name"] for s in data["seats"]] == ["Player 1", "Player 2"]
     zk = create(client, game="im-zeichen-des-kreuzes", seats=[{"kind": "human"}] * 3, seed=2)
     data = client.get(f"/api/seat/{token_of(zk['seats'][0]['link'])}?lang=de").json()
-    assert [s["name"] for s in data["seats"]] == ["Platz 0", "Platz 1", "Platz 2"]
+    assert [s["name"] for s in data["seats"]] == ["Spieler 1", "Spieler 2", "Spieler 3"]

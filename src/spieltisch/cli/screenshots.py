@@ -40,6 +40,7 @@ INSTALL_PLAYWRIGHT = "pip install -e '.[test]' (or pip install playwright)"
 INSTALL_CHROMIUM = "apt-get install chromium, or name one with --chromium PATH"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 PAGE_TIMEOUT_MS = 30_000
+TARGETS = "#board .pickable, #board .placeable"  # what the player may click on the board
 
 Progress = Callable[[str], None]
 
@@ -186,7 +187,7 @@ def seed_scene(db_url: str, scene: Scene, lang: str = "en") -> str:
     same every time (its own bots are seeded with the table's random id)."""
     from .. import bots
     from ..engine.registry import game as lookup_game
-    from ..server.live import render_svg
+    from ..server.board import board_moves
     from ..server.store import BOT, HUMAN, Store
 
     game = lookup_game(scene.game)
@@ -207,7 +208,8 @@ def seed_scene(db_url: str, scene: Scene, lang: str = "en") -> str:
             actors = list(state.actors())
             if moves >= scene.min_moves and actors == [0]:
                 legal = [a.to_json() for a in state.legal_actions(0)]
-                if "data-action" in render_svg(game.id, state.view(0), lang, legal):
+                on_board = board_moves(game.id, state.view(0), legal, lang)
+                if any(m.get("pick") or m.get("place") for m in on_board):
                     return record.seats[0].token
             action = bots.act(bot, state, actors[0], rng)
             store.append_move(record.id, moves, actors[0], action.to_json())
@@ -218,6 +220,45 @@ def seed_scene(db_url: str, scene: Scene, lang: str = "en") -> str:
     raise RuntimeError(
         f"{scene.game}: no decision with targets for seat 0 after {moves} moves (seed {scene.seed})"
     )
+
+
+def seed_position(
+    db_url: str, game_id: str, players: int, seed: int, min_moves: int, options: Any = None
+) -> str | None:
+    """A table of human seats only (nobody moves on the server by itself), written with
+    heuristic moves into the database at ``db_url`` until seat 0 must act on a decision
+    with targets on the board, after at least ``min_moves`` moves; seat 0's token, or
+    ``None`` if the game ended first. The browser tests measure the page in such
+    positions, early, halfway and late in each game."""
+    from .. import bots
+    from ..engine.registry import game as lookup_game
+    from ..server.board import board_moves
+    from ..server.store import HUMAN, Store
+
+    game = lookup_game(game_id)
+    store = Store.open(db_url)
+    try:
+        state = game.new_game(players, seed, dict(options or {}))
+        record = store.create_table(
+            game_id, players, seed, dict(state.options), [(HUMAN, None)] * players
+        )
+        bot = bots.make("heuristic", game)
+        rng = random.Random(seed)
+        moves = 0
+        while not state.is_over():
+            actors = list(state.actors())
+            if moves >= min_moves and 0 in actors:
+                legal = [a.to_json() for a in state.legal_actions(0)]
+                on_board = board_moves(game.id, state.view(0), legal, "en")
+                if any(m.get("pick") or m.get("place") for m in on_board):
+                    return record.seats[0].token
+            action = bots.act(bot, state, actors[0], rng)
+            store.append_move(record.id, moves, actors[0], action.to_json())
+            state.apply(actors[0], action)
+            moves += 1
+    finally:
+        store.engine.dispose()
+    return None
 
 
 def capture(
@@ -244,8 +285,7 @@ def capture(
         context.add_init_script(f"localStorage.setItem('spieltisch-lang', {lang!r})")
         page = context.new_page()
         page.goto(link)
-        page.wait_for_selector("#board [data-action]", timeout=PAGE_TIMEOUT_MS)
-        page.wait_for_selector("#buttons button.choice", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_selector(TARGETS, timeout=PAGE_TIMEOUT_MS)
         page.evaluate("() => document.fonts.ready")
         page.screenshot(path=str(path))
     except PlaywrightError as exc:  # e.g. a timeout: the page never showed the targets

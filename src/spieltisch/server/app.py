@@ -442,6 +442,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     async def static(name: str) -> Response:
         media = {
             "table.js": "text/javascript",
+            "board.js": "text/javascript",
             "style.css": "text/css",
             "lobby.js": "text/javascript",
         }

@@ -10,7 +10,6 @@ on the next start).
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import random
 import time
@@ -23,15 +22,10 @@ from .. import bots
 from ..engine.errors import IllegalAction, MalformedAction, SpieltischError
 from ..engine.game import Game, State
 from ..engine.registry import game as lookup_game
+from . import board
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
 from .store import BOT, HUMAN, MoveRecord, StaleVersion, Store, TableEvent, TableRecord
 
-SVG_RENDERERS = {
-    "im-zeichen-des-kreuzes": "spieltisch.games.zeichen_des_kreuzes.svg",
-    "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders.svg",
-    "medina": "spieltisch.games.medina.svg",
-    "tumult-royal": "spieltisch.games.tumult_royal.svg",
-}
 LOG_LINES = 60  # log sentences sent with each update
 BOT_BUDGET_S = 5.0  # a bot that thinks longer plays a random legal action instead
 DEFLATE_LEVEL = 3  # ~1/9 of the JSON at a third of the default level's cost
@@ -52,20 +46,6 @@ def _loop_running() -> bool:
     except RuntimeError:
         return False
     return True
-
-
-def render_svg(game_id: str, view: dict[str, Any], lang: str, legal: list[dict[str, Any]]) -> str:
-    path = SVG_RENDERERS.get(game_id)
-    if path is None:
-        return ""
-    try:
-        module = importlib.import_module(path)
-    except ImportError:
-        return ""
-    svg: str = module.render_svg(view, lang, legal)
-    if svg.startswith("<?xml"):  # the page embeds the picture in HTML
-        svg = svg.split("?>", 1)[1].lstrip()
-    return svg
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -274,7 +254,9 @@ class LiveTable:
             actions = state.legal_actions(seat)
             legal = [a.to_json() for a in actions]
             labels = [game.action_label(a, view, lang) for a in actions]
-        log = [game.describe(e, seat, lang) for e in state.log(seat)[-LOG_LINES:]]
+        events = state.log(seat)[-LOG_LINES:]
+        log = [game.describe(e, seat, lang) for e in events]
+        keys = board.log_keys(game.id, events)
         out: dict[str, Any] = {
             "type": "update",
             "table": self.id,
@@ -291,8 +273,11 @@ class LiveTable:
             "view": view,
             "legal": legal,
             "labels": labels,
-            "svg": render_svg(game.id, view, lang, legal),
+            "moves": board.board_moves(game.id, view, legal, lang),
+            "svg": board.render_svg(game.id, view, lang, legal),
             "log": log,
+            "log_keys": keys,
+            "recent": board.recent_keys(keys, board.recent_events(events, seat)),
             "over": self.is_over(),
             "settings": self.settings.to_json(),
             "zombies": sorted(self.zombies),

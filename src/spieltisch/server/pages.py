@@ -54,20 +54,43 @@ def table_page(token: str) -> str:
         + f"""<body class="table" data-token="{escape(token, quote=True)}">
 <header><h1 id="title">Spieltisch</h1>
 <div id="status" aria-live="polite"></div>
-<nav><button type="button" data-lang="en">English</button>
+<nav><button type="button" id="sound" data-t-label="sound" aria-pressed="false">♪</button>
+<button type="button" data-lang="en">English</button>
 <button type="button" data-lang="de">Deutsch</button>
 <a href="/" data-t="lobby">Lobby</a></nav></header>
 <main>
-<section id="board-area"><div id="board"></div></section>
+<section id="board-area">
+<div id="board-tools" role="toolbar">
+<button type="button" id="zoom-out" data-t-label="zoom_out">−</button>
+<button type="button" id="zoom-in" data-t-label="zoom_in">+</button>
+<button type="button" id="zoom-one" data-t-label="zoom_one">1:1</button>
+<button type="button" id="zoom-fit" data-t-label="zoom_fit">⤢</button>
+<span id="prompt" aria-live="polite"></span>
+</div>
+<div id="board"></div>
+<div id="popup" role="dialog" hidden></div>
+</section>
 <aside>
 <section id="turn"></section>
-<div id="clock" hidden aria-live="off"></div>
-<section id="choices"><h2 data-t="your_move">Your move</h2><div id="buttons"></div></section>
+<div id="clock" hidden aria-live="off"><svg class="sand" viewBox="0 0 40 62" width="30" height="46"
+ aria-hidden="true"><path d="M6 3h28M6 59h28M9 3c0 16 11 20 11 28S9 43 9 59M31 3c0 16-11 20-11
+ 28s11 12 11 28" fill="none" stroke="#5d4037" stroke-width="2.5"/><clipPath id="glass"><path
+ d="M9 3c0 16 11 20 11 28S9 43 9 59h22c0-16-11-20-11-28s11-12 11-28z"/></clipPath><g
+ clip-path="url(#glass)" fill="#e0a030"><rect class="sand-top" x="6" y="6" width="28"
+ height="22"/><rect class="sand-bottom" x="6" y="56" width="28" height="0"/></g></svg>
+<span class="sand-left"></span></div>
+<section id="choices"><h2 data-t="your_move">Your move</h2>
+<div id="buttons"></div>
+<details id="all-moves" hidden><summary><span data-t="all_moves">All moves</span>
+(<span id="all-count"></span>)</summary><div id="all-list"></div></details></section>
 <p id="error" class="error" role="alert"></p>
 <section id="result" hidden></section>
+<section id="players"><h2 data-t="players">Players</h2><ul id="seat-list"></ul></section>
 <section id="log-section"><h2 data-t="log">Log</h2><ol id="log"></ol></section>
 </aside>
 </main>
+<div id="tip" role="tooltip" hidden></div>
+<script src="/static/board.js"></script>
 <script src="/static/table.js"></script>
 </body></html>
 """

@@ -1,44 +1,62 @@
-// The table page: one WebSocket to the server; every update replaces the picture, the
-// choices and the log; clicks on elements carrying data-action send that move.
+// The table page: one WebSocket to the server; every update redraws the board (board.js:
+// select, then target), the few choice buttons of the current stage, the players and the log.
 "use strict";
 (function () {
   const T = {
     en: {your_move: "Your move", log: "Log", lobby: "Lobby", waiting: "Waiting for",
-         you: "you", seat: "Seat", over: "Game over", winners: "Winners", none: "nobody",
+         you: "you", seat: "Player", over: "Game over", winners: "Winners", none: "nobody",
          connected: "connected", reconnecting: "connection lost, reconnecting…",
          spectator: "You are watching.", your_turn: "Your turn", rematch: "Rematch",
          no_choice: "Nothing to decide for you now.", version: "move", players: "Players",
          bot: "bot", bot_plays: "a bot plays for this seat", out_of_time: "out of time",
-         ended_timeout: "ran out of time and loses", day: "d"},
+         ended_timeout: "ran out of time and loses", day: "d",
+         choose_pick: "Pick a highlighted piece on the board.",
+         choose_place: "Now choose where: the highlighted places.",
+         choose_target: "Choose a highlighted place on the board.",
+         choose_one: "Which one?", cancel: "Cancel", all_moves: "All moves",
+         zoom_in: "Zoom in", zoom_out: "Zoom out", zoom_fit: "Whole board", zoom_one: "1:1",
+         sound: "Sound when it is your turn", turn_title: "Your turn", on: "on", off: "off"},
     de: {your_move: "Dein Zug", log: "Verlauf", lobby: "Lobby", waiting: "Es entscheidet",
-         you: "du", seat: "Platz", over: "Spielende", winners: "Sieger", none: "niemand",
+         you: "du", seat: "Spieler", over: "Spielende", winners: "Sieger", none: "niemand",
          connected: "verbunden", reconnecting: "Verbindung verloren, verbinde neu …",
          spectator: "Du schaust zu.", your_turn: "Du bist am Zug", rematch: "Revanche",
          no_choice: "Gerade gibt es für dich nichts zu entscheiden.", version: "Zug",
          players: "Spieler", bot: "Bot", bot_plays: "ein Bot spielt für diesen Platz",
          out_of_time: "Zeit abgelaufen", ended_timeout: "hat die Zeit überschritten und verliert",
-         day: "T"},
+         day: "T",
+         choose_pick: "Wähle ein hervorgehobenes Teil auf dem Spielbrett.",
+         choose_place: "Wähle jetzt den Ort: die hervorgehobenen Stellen.",
+         choose_target: "Wähle eine hervorgehobene Stelle auf dem Spielbrett.",
+         choose_one: "Welche Möglichkeit?", cancel: "Abbrechen", all_moves: "Alle Züge",
+         zoom_in: "Vergrößern", zoom_out: "Verkleinern", zoom_fit: "Ganzes Brett", zoom_one: "1:1",
+         sound: "Ton, wenn du am Zug bist", turn_title: "Du bist am Zug", on: "an", off: "aus"},
   };
   const token = document.body.dataset.token;
   let lang = localStorage.getItem("spieltisch-lang") || (navigator.language || "en").slice(0, 2);
   if (!T[lang]) lang = "en";
+  let sound = localStorage.getItem("spieltisch-sound") === "on";
   let socket = null;
   let last = null;
   let nextId = 1;
   let retry = 500;
+  const $ = (id) => document.getElementById(id);
 
   function t(key) { return (T[lang] && T[lang][key]) || T.en[key] || key; }
 
   function translatePage() {
     document.documentElement.lang = lang;
     document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+    document.querySelectorAll("[data-t-label]").forEach((el) => {
+      el.setAttribute("aria-label", t(el.dataset.tLabel));
+      el.title = t(el.dataset.tLabel);
+    });
   }
 
-  // the game's own name for a seat ("Player 2", "Platz 1"), "you" for the reader
+  // the game's name for a seat ("Player 2"), with "(you)" for the reader's own seat
   function seatName(seat) {
-    if (last && seat === last.seat) return t("you");
     const named = last && last.seats && last.seats[seat];
-    return named && named.name ? named.name : t("seat") + " " + seat;
+    const name = named && named.name ? named.name : t("seat") + " " + (seat + 1);
+    return last && seat === last.seat ? name + " (" + t("you") + ")" : name;
   }
 
   function send(message) {
@@ -47,22 +65,95 @@
 
   function act(action) {
     if (!last) return;
-    document.getElementById("error").textContent = "";
+    $("error").textContent = "";
     send({type: "act", id: nextId++, expected_version: last.version, action: action});
   }
 
+  // a choice button: the move's short caption (and its picture, e.g. goods), the full
+  // sentence for screen readers and as its tooltip
+  function choiceButton(m) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "choice";
+    b.dataset.move = String(m.i);
+    if (m.art) {
+      const art = document.createElement("span");
+      art.className = "art";
+      art.innerHTML = m.art;
+      b.appendChild(art);
+    }
+    b.appendChild(document.createTextNode(m.button || m.label));
+    if (m.label && m.label !== m.button) { b.title = m.label; b.setAttribute("aria-label", m.label); }
+    b.addEventListener("click", () => act(m.action));
+    return b;
+  }
+
+  const board = new window.SpieltischBoard({
+    area: $("board-area"), board: $("board"), popup: $("popup"), tip: $("tip"), t: t,
+    button: choiceButton,
+    onAct: (i) => act(last.legal[i]),
+    onStage: () => showChoices(),
+  });
+
+  window.spieltischBoard = board;  // read by the browser tests (which move to make)
+
+  // the choices of the current stage (at most a dozen; every move under "All moves")
+  function showChoices() {
+    if (!last) return;
+    const buttons = $("buttons");
+    buttons.innerHTML = "";
+    const mine = board.mine();
+    $("choices").hidden = last.seat === null;
+    $("prompt").textContent = mine ? board.prompt() : "";
+    if (!mine) {
+      if (last.seat !== null && !last.over) buttons.textContent = t("no_choice");
+    } else {
+      board.stageButtons().forEach((m) => buttons.appendChild(choiceButton(m)));
+      if (board.selected !== null) {
+        const c = document.createElement("button");
+        c.type = "button";
+        c.className = "cancel";
+        c.textContent = t("cancel");
+        c.addEventListener("click", () => board.cancel());
+        buttons.appendChild(c);
+      }
+    }
+    const all = $("all-moves");
+    all.hidden = !mine;
+    const list = $("all-list");
+    list.innerHTML = "";
+    if (mine) {
+      $("all-count").textContent = String(last.legal.length);
+      board.moves().forEach((m) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "every-move";
+        b.textContent = m.label;
+        b.addEventListener("click", () => act(m.action));
+        list.appendChild(b);
+      });
+    }
+  }
+
+  // a real-time step (Tumult Royal's grab tick): a sand timer running down to the tick's end
   let clockTimer = null;
   function showClock(update) {
-    // a real-time step (Tumult Royal's grab tick): a countdown to the end of the tick
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
-    const box = document.getElementById("clock");
+    const box = $("clock");
     if (!update.clock) { box.hidden = true; return; }
     box.hidden = false;
     const end = Date.now() + update.clock.left_ms;
+    const top = box.querySelector(".sand-top"), bottom = box.querySelector(".sand-bottom");
+    const label = box.querySelector(".sand-left");
     const tick = () => {
       const left = Math.max(0, end - Date.now());
-      box.textContent = "⏱ " + (left / 1000).toFixed(1) + " s";
-      box.style.setProperty("--left", String(left / update.clock.step_ms));
+      const share = Math.min(1, left / update.clock.step_ms);
+      top.setAttribute("y", String(6 + 22 * (1 - share)));
+      top.setAttribute("height", String(22 * share));
+      bottom.setAttribute("y", String(34 + 22 * share));
+      bottom.setAttribute("height", String(22 * (1 - share)));
+      label.textContent = (left / 1000).toFixed(1) + " s";
+      box.classList.toggle("low", share < 0.3);
     };
     tick();
     clockTimer = setInterval(tick, 100);
@@ -82,17 +173,8 @@
   let seatTimer = null;
   function showSeats(update) {
     if (seatTimer) { clearInterval(seatTimer); seatTimer = null; }
-    let box = document.getElementById("players");
-    if (!box) {
-      box = document.createElement("section");
-      box.id = "players";
-      document.getElementById("turn").before(box);
-    }
-    box.innerHTML = "";
-    const h = document.createElement("h2");
-    h.textContent = t("players");
-    box.appendChild(h);
-    const ul = document.createElement("ul");
+    const ul = $("seat-list");
+    ul.innerHTML = "";
     const received = Date.now();
     const clocks = {};
     (update.clocks || []).forEach((c) => { clocks[c.seat] = c; });
@@ -101,8 +183,7 @@
       const li = document.createElement("li");
       li.dataset.seat = s.seat;
       let text = seatName(s.seat);
-      text = text.charAt(0).toUpperCase() + text.slice(1);
-      if (s.kind === "bot") text += " (" + t("bot") + (s.bot ? ": " + s.bot : "") + ")";
+      if (s.kind === "bot") text += " · " + t("bot") + (s.bot ? ": " + s.bot : "");
       if (update.actors.includes(s.seat) && !update.over) li.classList.add("acting");
       li.textContent = text;
       if ((update.timed_out || []).includes(s.seat)) {
@@ -126,93 +207,112 @@
       }
       ul.appendChild(li);
     });
-    box.appendChild(ul);
     if (ticking.length) seatTimer = setInterval(() => ticking.forEach((f) => f()), 500);
+  }
+
+  // the tab shows whose turn it is (title and icon), with an optional sound
+  let wasMine = false;
+  function showTurnInTab(update, mine) {
+    document.title = (mine ? "● " + t("turn_title") + " · " : "") + update.game_name + " · Spieltisch";
+    const colour = mine ? "%2300a152" : "%238a7a66";
+    let icon = document.querySelector("link[rel=icon]");
+    if (!icon) { icon = document.createElement("link"); icon.rel = "icon"; document.head.appendChild(icon); }
+    icon.href = "data:image/svg+xml," + "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'>" +
+      "<circle cx='8' cy='8' r='7' fill='" + colour + "'/></svg>";
+    if (mine && !wasMine && sound) beep();
+    wasMine = mine;
+  }
+
+  function beep() {
+    try {
+      const ctx = new (window.AudioContext || window.webkitAudioContext)();
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.4);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.4);
+    } catch (err) { /* no audio: the title and icon still show the turn */ }
+  }
+
+  function showLog(update) {
+    const log = $("log");
+    log.innerHTML = "";
+    const keys = update.log_keys || [];
+    const lines = update.log.map((line, i) => ({line: line, keys: keys[i] || []}));
+    lines.reverse().forEach((entry) => {
+      const li = document.createElement("li");
+      li.textContent = entry.line;
+      if (entry.keys.length) {
+        li.tabIndex = 0;
+        li.classList.add("has-pieces");
+        const on = () => board.highlight(entry.keys), off = () => board.highlight([]);
+        li.addEventListener("mouseenter", on);
+        li.addEventListener("mouseleave", off);
+        li.addEventListener("focus", on);
+        li.addEventListener("blur", off);
+      }
+      log.appendChild(li);
+    });
+  }
+
+  function showResult(update) {
+    const result = $("result");
+    result.hidden = !update.over;
+    if (!update.over) return;
+    const names = update.winners.length ? update.winners.map(seatName).join(", ") : t("none");
+    result.innerHTML = "";
+    if (update.ended && update.ended.reason === "timeout") {
+      const why = document.createElement("p");
+      const who = seatName(update.ended.seat);
+      why.textContent = who.charAt(0).toUpperCase() + who.slice(1) + " " + t("ended_timeout");
+      result.appendChild(why);
+    }
+    const p = document.createElement("p");
+    p.textContent = t("winners") + ": " + names;
+    result.appendChild(p);
+    if (update.seat !== null) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = t("rematch");
+      b.addEventListener("click", async () => {
+        const r = await fetch("/api/seat/" + token + "/rematch", {method: "POST"});
+        const data = await r.json();
+        if (r.ok) {
+          const mineLink = data.seats[update.seat] && data.seats[update.seat].link;
+          if (mineLink) window.location = mineLink;
+        } else {
+          $("error").textContent = data.error;
+        }
+      });
+      result.appendChild(b);
+    }
   }
 
   function render(update) {
     last = update;
     showClock(update);
     showSeats(update);
-    document.getElementById("title").textContent = update.game_name;
-    const board = document.getElementById("board");
-    board.innerHTML = update.svg || "";
-    // legal targets in the picture: highlighted by the renderer, clickable here
-    board.querySelectorAll("[data-action]").forEach((el) => {
-      el.classList.add("legal");
-      el.setAttribute("tabindex", "0");
-      el.setAttribute("role", "button");
-      const go = () => act(JSON.parse(el.getAttribute("data-action")));
-      el.addEventListener("click", go);
-      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") go(); });
-    });
-    const turn = document.getElementById("turn");
-    const mine = update.seat !== null && update.actors.includes(update.seat);
+    $("title").textContent = update.game_name;
+    board.show(update);
+    const turn = $("turn");
+    const mine = board.mine();
     if (update.over) {
       turn.textContent = t("over");
     } else if (update.seat === null) {
       turn.textContent = t("spectator") + " " + t("waiting") + ": " + update.actors.map(seatName).join(", ");
-    } else if (mine) {
+    } else if (update.actors.includes(update.seat)) {
       turn.textContent = t("your_turn");
     } else {
       turn.textContent = t("waiting") + ": " + update.actors.map(seatName).join(", ");
     }
-    const buttons = document.getElementById("buttons");
-    buttons.innerHTML = "";
-    const choices = document.getElementById("choices");
-    choices.hidden = update.seat === null;
-    if (mine) {
-      update.legal.forEach((action, i) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "choice";
-        b.textContent = update.labels[i];
-        b.dataset.action = JSON.stringify(action);
-        b.addEventListener("click", () => act(action));
-        buttons.appendChild(b);
-      });
-    } else if (update.seat !== null) {
-      buttons.textContent = t("no_choice");
-    }
-    const log = document.getElementById("log");
-    log.innerHTML = "";
-    update.log.slice().reverse().forEach((line) => {
-      const li = document.createElement("li");
-      li.textContent = line;
-      log.appendChild(li);
-    });
-    const result = document.getElementById("result");
-    result.hidden = !update.over;
-    if (update.over) {
-      const names = update.winners.length ? update.winners.map(seatName).join(", ") : t("none");
-      result.innerHTML = "";
-      if (update.ended && update.ended.reason === "timeout") {
-        const why = document.createElement("p");
-        const who = seatName(update.ended.seat);
-        why.textContent = who.charAt(0).toUpperCase() + who.slice(1) + " " + t("ended_timeout");
-        result.appendChild(why);
-      }
-      const p = document.createElement("p");
-      p.textContent = t("winners") + ": " + names;
-      result.appendChild(p);
-      if (update.seat !== null) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.textContent = t("rematch");
-        b.addEventListener("click", async () => {
-          const r = await fetch("/api/seat/" + token + "/rematch", {method: "POST"});
-          const data = await r.json();
-          if (r.ok) {
-            const mineLink = data.seats[update.seat] && data.seats[update.seat].link;
-            if (mineLink) window.location = mineLink;
-          } else {
-            document.getElementById("error").textContent = data.error;
-          }
-        });
-        result.appendChild(b);
-      }
-    }
-    document.getElementById("status").textContent = t("connected") + " · " + t("version") + " " + update.version;
+    turn.classList.toggle("mine", mine);
+    showTurnInTab(update, mine);
+    showChoices();
+    showLog(update);
+    showResult(update);
+    $("status").textContent = t("connected") + " · " + t("version") + " " + update.version;
   }
 
   function connect() {
@@ -234,18 +334,18 @@
         }
         handle(JSON.parse(text));
       }).catch((err) => {
-        document.getElementById("error").textContent = String(err);
+        $("error").textContent = String(err);
       });
     };
     const handle = (message) => {
       if (message.type === "update") render(message);
       else if (message.type === "error") {
-        document.getElementById("error").textContent = message.error + (message.rule ? " (" + message.rule + ")" : "");
+        $("error").textContent = message.error + (message.rule ? " (" + message.rule + ")" : "");
         if (message.stale) send({type: "refresh"});
       }
     };
     socket.onclose = () => {
-      document.getElementById("status").textContent = t("reconnecting");
+      $("status").textContent = t("reconnecting");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
@@ -256,9 +356,26 @@
       lang = b.dataset.lang;
       localStorage.setItem("spieltisch-lang", lang);
       translatePage();
+      showSound();
       send({type: "lang", lang: lang});
     });
   });
+  $("zoom-in").addEventListener("click", () => board.setScale(board.scale * 1.25));
+  $("zoom-out").addEventListener("click", () => board.setScale(board.scale / 1.25));
+  $("zoom-fit").addEventListener("click", () => board.fit());
+  $("zoom-one").addEventListener("click", () => { board.setScale(1); board.showTargets(); });
+  const soundButton = $("sound");
+  const showSound = () => {
+    soundButton.setAttribute("aria-pressed", String(sound));
+    soundButton.textContent = "♪ " + (sound ? t("on") : t("off"));
+  };
+  soundButton.addEventListener("click", () => {
+    sound = !sound;
+    localStorage.setItem("spieltisch-sound", sound ? "on" : "off");
+    showSound();
+    if (sound) beep();
+  });
+  showSound();
   translatePage();
   connect();
 })();

@@ -1,0 +1,95 @@
+"""What the game page needs to make moves on the board (``docs/board-interface.md``): the
+picture, how each legal action is made on it (``moves``), which pieces each log line
+touched (``log_keys``) and which the other players' last moves touched (``recent``).
+
+Each game's picture module (``spieltisch.games.<game>.svg``) provides ``render_svg``,
+``board_moves`` and ``log_keys``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+PICTURE_MODULES = {
+    "im-zeichen-des-kreuzes": "spieltisch.games.zeichen_des_kreuzes.svg",
+    "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders.svg",
+    "medina": "spieltisch.games.medina.svg",
+    "tumult-royal": "spieltisch.games.tumult_royal.svg",
+}
+
+
+def picture_module(game_id: str) -> ModuleType | None:
+    path = PICTURE_MODULES.get(game_id)
+    return None if path is None else importlib.import_module(path)
+
+
+def render_svg(game_id: str, view: dict[str, Any], lang: str, legal: list[dict[str, Any]]) -> str:
+    """The picture as the page embeds it (without the XML declaration)."""
+    module = picture_module(game_id)
+    if module is None:
+        return ""
+    svg: str = module.render_svg(view, lang, legal)
+    if svg.startswith("<?xml"):
+        svg = svg.split("?>", 1)[1].lstrip()
+    return svg
+
+
+def board_moves(
+    game_id: str, view: dict[str, Any], legal: list[dict[str, Any]], lang: str
+) -> list[dict[str, Any]]:
+    """How each legal action is made on the picture: ``{"pick", "place", "button", "art"}``."""
+    module = picture_module(game_id)
+    if module is None or not legal:
+        return []
+    if not hasattr(module, "board_moves"):  # TRANSITION: until every game has board_moves
+        return [{"pick": None, "place": None, "button": str(a.get("type"))} for a in legal]
+    moves: list[dict[str, Any]] = module.board_moves(view, legal, lang)
+    if len(moves) != len(legal):  # a renderer bug must not offer the wrong moves
+        raise RuntimeError(f"{game_id}: {len(moves)} board moves for {len(legal)} actions")
+    return moves
+
+
+def log_keys(game_id: str, events: Sequence[dict[str, Any]]) -> list[list[str]]:
+    """Per log event, the ``data-key``s of the pieces it touched."""
+    module = picture_module(game_id)
+    if module is None:
+        return [[] for _ in events]
+    if not hasattr(module, "log_keys"):  # TRANSITION
+        return [[] for _ in events]
+    return [list(module.log_keys(event)) for event in events]
+
+
+def recent_events(events: Sequence[dict[str, Any]], seat: int | None) -> list[int]:
+    """Indices of the events the page marks as "what happened since you last moved": for a
+    seat, every event after its own last one (the other players' moves and the game's own
+    steps); for a spectator, the last turn of each seat (going back until a seat's earlier
+    turn)."""
+    if seat is not None:
+        own = [i for i, e in enumerate(events) if e.get("seat") == seat]
+        start = own[-1] + 1 if own else 0
+        return list(range(start, len(events)))
+    seats_seen: set[Any] = set()
+    current: Any = None  # consecutive events of one seat are one turn (play, then draw)
+    start = len(events)
+    for i in range(len(events) - 1, -1, -1):
+        who = events[i].get("seat")
+        if isinstance(who, int) and who != current:
+            if who in seats_seen:
+                break
+            seats_seen.add(who)
+            current = who
+        start = i
+    return list(range(start, len(events)))
+
+
+def recent_keys(keys: Sequence[Sequence[str]], indices: Sequence[int]) -> list[str]:
+    out: list[str] = []
+    seen: set[str] = set()
+    for i in indices:
+        for k in keys[i]:
+            if k not in seen:
+                seen.add(k)
+                out.append(k)
+    return out
