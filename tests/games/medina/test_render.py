@@ -196,7 +196,9 @@ def test_spectator_sees_no_hidden_supply(players: int, options: dict[str, Any], 
     for seat in [None, *range(players)]:
         view = state.view(seat)
         plain = strip_markup(render_view(view))
-        rows = plain.split("Supplies\n", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+        # the table under the "Supplies" title line (which may carry a note after the title)
+        table = re.split(r"^Supplies.*\n", plain, maxsplit=1, flags=re.M)[1]
+        rows = table.split("\n\n", 1)[0].splitlines()[1:]
         for row, supply in zip(rows, view["supplies"], strict=True):
             numbers = re.findall(r"\d+", re.sub(r"^[▶ ]*(You|Player \d+)", "", row))
             public = 3 if view["edition"] == 2 else 1
