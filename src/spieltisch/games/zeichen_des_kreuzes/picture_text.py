@@ -108,7 +108,8 @@ WORDS: dict[str, dict[str, str]] = {
         "cell_tip": "({x},{y}) {terrain}",
         "unit_tip": "{name} at {place}: 3 green cubes fight whoever meets it; beaten on its "
         "start cell it leaves the game, else it returns there.",
-        "knight_tip": "{name}: {knight} · army {a} · motivation {m}",
+        "knight_tip": "{name}: {knight} · army {a} · motivation {m} · treasure {t} · "
+        "green tiles {g}",
         "here": "Move here: {place}",
         "you_here": "you",
         # short captions of the moves made with buttons
@@ -240,7 +241,8 @@ WORDS: dict[str, dict[str, str]] = {
         "cell_tip": "({x},{y}) {terrain}",
         "unit_tip": "{name} auf {place}: 3 grüne Würfel kämpfen gegen jeden, der sie trifft; "
         "auf ihrem Startfeld geschlagen verlässt sie das Spiel, sonst kehrt sie dorthin zurück.",
-        "knight_tip": "{name}: {knight} · Heer {a} · Motivation {m}",
+        "knight_tip": "{name}: {knight} · Heer {a} · Motivation {m} · Schatz {t} · "
+        "grüne Plättchen {g}",
         "here": "Hierhin: {place}",
         "you_here": "du",
         "b_end_cards": "Kartenphase beenden",

@@ -472,6 +472,8 @@ def _knights(
             knight=row["knight_name"],
             a=row["army"],
             m=row["motivation"],
+            t=row["treasure"],
+            g=len(row["green_tiles"]),
         )
         ring = (
             f'<ellipse cx="{num(px)}" cy="{num(cy + 12)}" rx="14" ry="5" fill="none" '
