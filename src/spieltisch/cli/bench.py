@@ -7,7 +7,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
+from rich.measure import Measurement
+from rich.table import Table
 
 from .config import check_options, check_writable, game_options, load_game
 from .console import fail, out, reports_errors
@@ -56,8 +59,29 @@ def bench(
     except ValueError as exc:  # bad numbers are user errors too
         fail(str(exc))
     console = out()
-    console.print(bench_module.format_report(report))
+    console.print(fit_width(bench_module.format_report(report), console))
     if out_file is not None:
         data = bench_module.report_to_json(report)
         out_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         console.print(f"Report written to {escape(str(out_file))}")
+
+
+def fit_width(table: Table, console: Console) -> RenderableType:
+    """``table`` as it is if it fits the console, else turned on its side: one row per
+    column (a measure), one column per row (a game), so that 80 columns show every figure
+    instead of squeezing a dozen columns into cut-off cells."""
+    unlimited = console.options.update_width(10_000)  # measure the natural width, unclamped
+    width = Measurement.get(console, unlimited, table).maximum
+    if width <= console.width:
+        return table
+    columns = table.columns
+    rows = [[str(cell) for cell in column.cells] for column in columns]
+    turned = Table(title=table.title)
+    turned.add_column(str(columns[0].header), overflow="fold")
+    for name in rows[0]:
+        turned.add_column(name, justify="right", overflow="fold")
+    for column, cells in zip(columns[1:], rows[1:], strict=True):
+        turned.add_row(str(column.header), *cells)
+    if table.caption is None:
+        return turned
+    return Group(turned, table.caption)  # the notes at full width, not the table's

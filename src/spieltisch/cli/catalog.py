@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -24,12 +25,13 @@ def _value(value: object) -> str:
 
 
 def options_table(game: Game) -> Table:
-    """The declared options: name, accepted values, default, meaning."""
+    """The declared options: name, accepted values, default, meaning. Long names and values
+    wrap (fold) rather than being cut, so the table reads in 80 columns."""
     table = Table(title=f"Options of {game.name}", show_lines=True)
-    table.add_column("Option", style="bold", no_wrap=True)
-    table.add_column("Values")
-    table.add_column("Default")
-    table.add_column("Meaning")
+    table.add_column("Option", style="bold", overflow="fold", ratio=3)
+    table.add_column("Values", overflow="fold", ratio=3)
+    table.add_column("Default", overflow="fold", ratio=2)
+    table.add_column("Meaning", overflow="fold", ratio=5)
     for option in game.options:
         table.add_row(
             escape(option.name),
@@ -67,28 +69,67 @@ def rules(
         typer.echo(text if complete else text.rstrip("\n") + "\n" + options_markdown(g))
         return
     console = out()
-    console.print(Markdown(text))
+    for kind, part in markdown_parts(text):
+        console.print(markdown_table(part) if kind == "table" else Markdown(part))
     if not complete:
         console.print(options_table(g))
+
+
+def markdown_parts(text: str) -> list[tuple[str, str]]:
+    """The text cut into ``("text", markdown)`` and ``("table", lines)`` parts: tables are
+    drawn by ``markdown_table``, which wraps long cells instead of cutting them."""
+    parts: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        kind = "table" if line.lstrip().startswith("|") else "text"
+        if not parts or parts[-1][0] != kind:
+            parts.append((kind, []))
+        parts[-1][1].append(line)
+    return [(kind, "\n".join(lines)) for kind, lines in parts]
+
+
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+_INLINE = re.compile(r"\*\*|`")
+
+
+def _cells(line: str) -> list[str]:
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return [_INLINE.sub("", c).replace("\\|", "|").strip() for c in _CELL_SPLIT.split(inner)]
+
+
+def markdown_table(lines: str) -> Table:
+    """A Markdown table as a Rich table whose cells fold (nothing is cut with "…")."""
+    rows = [_cells(line) for line in lines.splitlines() if line.strip()]
+    header, body = rows[0], [r for r in rows[1:] if not all(set(c) <= set(":- ") for c in r)]
+    table = Table(show_lines=True)
+    for name in header:
+        table.add_column(escape(name), overflow="fold")
+    for row in body:
+        table.add_row(*(escape(c) for c in row[: len(header)]))
+    return table
 
 
 @reports_errors
 def games() -> None:
     """List the registered games with their player counts, options and bots."""
-    table = Table(title="Games")
-    table.add_column("Id", style="bold", no_wrap=True)
-    table.add_column("Name")
-    table.add_column("Players", justify="center")
-    table.add_column("Options")
-    table.add_column("Bots")
-    for g in all_games():
-        options = ", ".join(f"{o.name}={_value(o.default)}" for o in g.options)
-        players = f"{g.min_players}-{g.max_players} (default {g.default_players})"
+    out().print(games_table(all_games()))
+
+
+def games_table(registered: list[Game]) -> Table:
+    """One row per game: id and name, players (default), options with their defaults one a
+    line, bots. Fits 80 columns: long option names and values fold instead of being cut."""
+    table = Table(title="Games", show_lines=True, caption="spieltisch rules ID explains them")
+    table.add_column("Game", no_wrap=True)
+    table.add_column("Players\n(default)", justify="center", no_wrap=True)
+    table.add_column("Options (default)", overflow="fold")
+    table.add_column("Bots", overflow="fold")
+    for g in registered:
+        options = "\n".join(f"{o.name} = {_value(o.default)}" for o in g.options)
         table.add_row(
-            escape(g.id),
-            escape(g.name),
-            players,
+            f"[bold]{escape(g.id)}[/bold]\n{escape(g.name)}",
+            f"{g.min_players}-{g.max_players} ({g.default_players})",
             escape(options) or "-",
-            escape(", ".join(bots.available(g))),
+            escape("\n".join(bots.available(g))),
         )
-    out().print(table)
+    return table

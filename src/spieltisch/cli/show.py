@@ -49,7 +49,6 @@ def result_table(state: State, seat_names: Sequence[str], lang: str) -> Table:
     """Scores, returns and winners of a finished (or abandoned) game, one row per seat."""
     msg = messages(lang)
     table = Table(title=msg["over"] if state.is_over() else None)
-    table.add_column(msg["col_seat"], justify="right")
     table.add_column(msg["col_player"])
     table.add_column(msg["col_score"], justify="right")
     table.add_column(msg["col_return"], justify="right")
@@ -59,7 +58,6 @@ def result_table(state: State, seat_names: Sequence[str], lang: str) -> Table:
     for seat in range(state.players):
         who = seat_names[seat] if seat < len(seat_names) else ""
         table.add_row(
-            str(seat),
             escape(f"{player_name(seat, lang)} ({who})" if who else player_name(seat, lang)),
             f"{scores[seat]:g}",
             f"{returns[seat]:+.3g}",

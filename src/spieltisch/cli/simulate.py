@@ -131,15 +131,16 @@ def _rate_cells(rate: Rate) -> tuple[str, ...]:
 
 
 def seat_table(result: TournamentResult, summary: Summary) -> Table:
-    """Win rate per seat (which bot sat there is fixed only without rotation)."""
+    """Win rate per seat, named Player 1… as everywhere (which bot sat there is fixed only
+    without rotation)."""
     table = Table(title="Win rate per seat", caption="Score and return: means per game")
-    table.add_column("Seat", justify="right")
+    table.add_column("Player", justify="right")
     table.add_column("Bot")
     for name in ("Wins", "Games", "Win rate", "95% CI", "Score", "Return"):
         table.add_column(name, justify="right")
     for seat, rate in enumerate(summary.per_seat):
         bot = "rotating" if result.rotate and len(set(result.seats)) > 1 else result.seats[seat]
-        table.add_row(str(seat), escape(bot), *_rate_cells(rate))
+        table.add_row(str(seat + 1), escape(bot), *_rate_cells(rate))
     return table
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine.markup import escape, pad, wrap
+from ...engine.markup import escape, pad, visible_len, wrap
 from .symbols import COLOURS
 
 WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
@@ -46,6 +46,11 @@ LABELS: dict[str, dict[str, str]] = {
         "unseen": "Unseen cards (all hands and the deck), by symbols:",
         "legend": "#n = play number · ✓#n = 4th card, at play n · ★ = won the territory "
         "· ▶ = to act",
+        "symbols": "Symbols (weakest to strongest)",
+        "no_formation": "(none)",
+        "symbol_names": "Lance,Bow,Sword,Helmet,Banner",
+        "formations": "R(5,1) = Regiments (a symbol on 4 cards) of Banner and Lance "
+        "· B = Battalion (3 cards) · C = Company (2 cards)",
         "over": "Game over.",
         "winner": "Winner: {names}",
         "winners": "Winners: {names} (shared win)",
@@ -65,7 +70,9 @@ LABELS: dict[str, dict[str, str]] = {
         "deck": "Stapel: {n} Karten",
         "claims": "Ansprüche: {mode}",
         "to_play": "[bold]{name}[/bold] ist am Zug",
+        "to_play_you": "[bold]{name}[/bold] bist am Zug",
         "to_claim": "[bold]{name}[/bold] darf Gebiete beanspruchen",
+        "to_claim_you": "[bold]{name}[/bold] darfst Gebiete beanspruchen",
         "territory": "Gebiet {n}",
         "open": "offen",
         "won_by": "gewonnen von [bold]{name}[/bold]",
@@ -85,6 +92,11 @@ LABELS: dict[str, dict[str, str]] = {
         "unseen": "Ungesehene Karten (alle Hände und der Stapel), nach Symbolen:",
         "legend": "#n = Ausspielung · ✓#n = 4. Karte, bei Ausspielung n · ★ = Gebiet gewonnen "
         "· ▶ = am Zug",
+        "symbols": "Symbole (vom schwächsten zum stärksten)",
+        "no_formation": "(keine)",
+        "symbol_names": "Lanze,Bogen,Schwert,Helm,Banner",
+        "formations": "R(5,1) = Regimenter (ein Symbol auf 4 Karten) aus Banner und Lanze "
+        "· B = Bataillon (3 Karten) · C = Kompanie (2 Karten)",
         "over": "Spielende.",
         "winner": "Sieger: {names}",
         "winners": "Sieger: {names} (geteilter Sieg)",
@@ -147,8 +159,10 @@ def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     active = view.get("active")
     if view["phase"] != "over" and active is not None:
         key = "to_claim" if view["phase"] == "claim" else "to_play"
+        if active == seat and f"{key}_you" in lab:  # German: "du bist", "du darfst"
+            key += "_you"
         parts.append(lab[key].format(name=_name(active, seat, lab)))
-    return [first, " · ".join(parts)]
+    return [first, *_wrap(parts, "", gap=" · ")]
 
 
 def _standing(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
@@ -197,7 +211,7 @@ def _card_width(view: dict[str, Any]) -> int:
     ids = [c["card"] for t in view["territories"] for a in t["armies"] for c in a["cards"]]
     id_w = max((len(i) for i in ids), default=3)
     play_w = max(2, len(str(view["play_counter"])))
-    return 5 + 1 + id_w + 2 + play_w + 1  # "..34. K07 #12" and a space
+    return 5 + 1 + id_w + 2 + play_w  # "..34. K07 #12"
 
 
 def _territory(view: dict[str, Any], territory: dict[str, Any], lab: dict[str, str]) -> list[str]:
@@ -208,8 +222,9 @@ def _territory(view: dict[str, Any], territory: dict[str, Any], lab: dict[str, s
     name_w = max(len(n) for n in names) + 1
     d = territory.get("decided")
     winner = None if d is None else d["winner"]
-    head = f"[bold reverse] {lab['territory'].format(n=territory['territory'])} [/] "
-    lines = [head + _decision(territory, seat, lab)]
+    head = f"[bold reverse] {lab['territory'].format(n=territory['territory'])} [/]"
+    lines = _wrap([head, *_decision(territory, seat, lab).split(" · ")], "  ", gap=" · ")
+    lines[0] = lines[0].replace(f"{head} · ", f"{head} ", 1)[2:]
     for army in armies:
         p = army["seat"]
         mark = "[bold #d4a017]★[/] " if p == winner else "  "
@@ -220,10 +235,30 @@ def _territory(view: dict[str, Any], territory: dict[str, Any], lab: dict[str, s
             cells.append(pad(f"{render_card(card['slots'], card['card'])} {play}", card_w))
         for _ in range(4 - len(army["cards"])):
             cells.append(pad("[dim]·[/dim]", card_w))
-        army_text = f"[bold]{escape(army['army'])}[/bold]"
+        formation = lab["no_formation"] if army["army"] == "(none)" else army["army"]
+        army_text = f"[bold]{escape(formation)}[/bold]"
         if army.get("complete_at"):
             army_text = pad(army_text, 12) + f" [green]✓#{army['complete_at']}[/green]"
-        lines.append(mark + pad(name, name_w) + " ".join(cells) + " " + army_text)
+        line = mark + pad(name, name_w) + " ".join(cells)
+        if visible_len(line) + 1 + visible_len(army_text) <= WIDTH:
+            lines.append(line + " " + army_text)
+        else:  # 80 columns: the army's formation under its cards
+            lines.append(line.rstrip())
+            lines.append(" " * (2 + name_w) + army_text)
+    return lines
+
+
+def symbol_legend(lang: str = "en") -> list[str]:
+    """``Symbols: 1 Lance · 2 Bow · 3 Sword · 4 Helmet · 5 Banner`` in the symbols' colours,
+    and what the army notation ``R(5,1) B(4) C(2)`` means (KC-R4, KC-R19)."""
+    lab = _labels(lang)
+    names = lab["symbol_names"].split(",")
+    items = [
+        f"[bold {COLOURS[i]}]{i + 1}[/] {name}" for i, name in enumerate(names[: len(COLOURS)])
+    ]
+    lines = _wrap([f"{lab['symbols']}:", *items], "", gap=" · ")
+    lines[0] = lines[0].replace(": · ", ": ", 1)
+    lines.extend(f"[dim]{w}[/dim]" for w in _wrap(lab["formations"].split(" · "), "", gap=" · "))
     return lines
 
 
@@ -274,7 +309,8 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
         lines.append("")
         lines.extend(_territory(view, territory, lab))
     lines.append("")
-    lines.append(f"[dim]{lab['legend']}[/dim]")
+    lines.extend(f"[dim]{w}[/dim]" for w in _wrap(lab["legend"].split(" · "), "", gap=" · "))
+    lines.extend(symbol_legend(lang))
     hand = _hand(view, lab)
     if hand:
         lines.append("")

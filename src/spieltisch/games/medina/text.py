@@ -46,6 +46,7 @@ LABELS: dict[str, dict[str, str]] = {
         "incomplete": "incomplete",
         "closed": "closed",
         "to_start": "[bold]{name}[/bold] places the start merchant",
+        "to_start_you": "[bold]{name}[/bold] place the start merchant",
         "to_place": "[bold]{name}[/bold] to place: piece {k} of {q}",
         "retired": "retired colours: {names}",
         "tea_pool": "tea pool: {n}",
@@ -65,7 +66,7 @@ LABELS: dict[str, dict[str, str]] = {
         "col_neutral": "n.roofs",
         "col_tea": "tea",
         "col_owns": "owns",
-        "hidden": "behind the screen",
+        "hidden": "your pieces behind the screen",
         "col_stables": "s",
         "col_merchants": "m",
         "col_walls": "W",
@@ -117,7 +118,7 @@ LABELS: dict[str, dict[str, str]] = {
         "col_neutral": "n.Dächer",
         "col_tea": "Tee",
         "col_owns": "besitzt",
-        "hidden": "hinter dem Sichtschirm",
+        "hidden": "deine Teile hinter dem Sichtschirm",
         "col_stables": "s",
         "col_merchants": "m",
         "col_walls": "W",
@@ -281,7 +282,8 @@ def _header(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
     if view["phase"] != "over" and active is not None:
         name = _name(active, seat, lab)
         if view["phase"] == "start_merchant":
-            parts.append(lab["to_start"].format(name=name))
+            key = "to_start_you" if active == seat and "to_start_you" in lab else "to_start"
+            parts.append(lab[key].format(name=name))
         else:
             k = view.get("placements_this_turn", 0) + 1
             parts.append(lab["to_place"].format(name=name, k=k, q=view.get("quota", 1)))
@@ -393,9 +395,11 @@ def _supplies(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     head = "  " + pad(lab["col_player"], name_w)
     head += "".join(c.rjust(w) for c, w in zip(cols, widths, strict=True))
     head += "  " + pad(lab["col_owns"], 12)
-    if hidden:
-        head += "  " + "".join(c.rjust(3) for c in hid_cols) + f"  ({lab['hidden']})"
-    lines = [f"[bold]{lab['supplies']}[/bold]", f"[dim]{head}[/dim]"]
+    title = f"[bold]{lab['supplies']}[/bold]"
+    if hidden:  # the note goes on the title line, so that the table stays within 80 columns
+        head += "  " + "".join(c.rjust(3) for c in hid_cols)
+        title += f" [dim]({' '.join(hid_cols)}: {lab['hidden']})[/dim]"
+    lines = [title, f"[dim]{head}[/dim]"]
     active = view.get("active")
     for p, (s, row) in enumerate(zip(supplies, rows, strict=True)):
         mark = "[bold]▶[/bold] " if p == active and view["phase"] != "over" else "  "

@@ -58,6 +58,9 @@ LABELS: dict[str, dict[str, str]] = {
         "choosing": "still choosing: {names}",
         "chosen": "your choice this tick: {a}",
         "demand": "Demand",
+        "good_bread": "bread",
+        "good_marble": "marble",
+        "good_tools": "tools",
         "unknown": "?",
         "landscape": "Landscape",
         "legend": "M meadow · F forest · H mountain · V village · C castle · ░ fog"
@@ -141,6 +144,9 @@ LABELS: dict[str, dict[str, str]] = {
         "choosing": "wählen noch: {names}",
         "chosen": "deine Wahl in diesem Takt: {a}",
         "demand": "Forderung",
+        "good_bread": "Brot",
+        "good_marble": "Marmor",
+        "good_tools": "Werkzeug",
         "unknown": "?",
         "landscape": "Landschaft",
         "legend": "M Wiese · F Wald · H Berg · V Dorf · C Burg · ░ Nebel"
@@ -175,13 +181,13 @@ LABELS: dict[str, dict[str, str]] = {
         "holds": "hält {s}",
         "kept": "behielt {s}",
         "last_tick": "Letzter Takt",
-        "peeked": "{name}: sieht Fach {s} an",
+        "peeked": "{name}: Fach {s} angesehen",
         "missed": "{name}: Fach {s} (Konflikt verloren)",
-        "kept_slot": "{name}: behält Fach {s}",
-        "put_back_slot": "{name}: legt Fach {s} zurück",
+        "kept_slot": "{name}: Fach {s} behalten",
+        "put_back_slot": "{name}: Fach {s} zurückgelegt",
         "done_slot": "{name}: fertig (Fach {s} zurückgelegt)",
         "is_done": "{name}: fertig",
-        "waited": "{name}: wartet",
+        "waited": "{name}: gewartet",
         "pool": "Vorrat (offen)",
         "over": "Spielende ({reason}).",
         "reason_25th statue": "25. Statue gesetzt",
@@ -316,7 +322,8 @@ def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         for good, d in view["demand"].items():
             colour = GOOD_COLOURS.get(good, "white")
             value = lab["unknown"] if d is None else str(d)
-            demand.append(f"[{colour}]{escape(good)}[/] [bold]{value}[/bold]")
+            name = escape(lab.get(f"good_{good}", good))
+            demand.append(f"[{colour}]{name}[/] [bold]{value}[/bold]")
         lines.append(f"{lab['demand']}: " + " · ".join(demand))
     return lines
 
@@ -446,8 +453,10 @@ def _players(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     head = "  " + pad(lab["col_player"], name_w)
     head += "".join(pad(c, w) for c, w in cols)
     head += pad(lab["col_grab"], 14) if grab else ""
-    head += lab["col_public"]
-    lines = [f"[bold]{lab['players_h']}[/bold]", f"[dim]{head}[/dim]"]
+    # the public tiles as a last column if its heading fits in 80 columns, else under the row
+    public_column = visible_len(head) + len(lab["col_public"]) <= WIDTH
+    head += lab["col_public"] if public_column else ""
+    lines = [f"[bold]{lab['players_h']}[/bold]", f"[dim]{head.rstrip()}[/dim]"]
     actors = set(view.get("actors", []))
     by_rank = sorted(rows, key=lambda p: p["rank"])
     for p in by_rank:
@@ -471,14 +480,21 @@ def _players(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
             kept = p["kept_slots"]
             if kept:  # the slots are marked in the grab pool; a long list as a count
                 listed = ",".join(str(k) for k in kept)
-                status.append(lab["kept"].format(s=listed if len(listed) <= 12 else len(kept)))
+                status.append(lab["kept"].format(s=listed))
             if p["done"]:
                 status.append(lab["done"])
             grab_text = " ".join(status) or "–"
+            if kept and visible_len(line) + len(grab_text) > WIDTH:  # 80 columns: a count
+                status[-2 if p["done"] else -1] = lab["kept"].format(s=len(kept))
+                grab_text = " ".join(status)
             line += pad(grab_text, 14) if len(grab_text) < 14 else grab_text + " "
         public = faces_markup(p["public_tiles"])
         room = WIDTH - visible_len(line)
-        if public and visible_len(public) > room:
+        if public and not public_column:
+            lines.append(line.rstrip())
+            items = [f"[dim]{lab['col_public']}:[/dim]", *face_items(p["public_tiles"])]
+            lines.extend(wrap(items, " " * 8, WIDTH, " "))
+        elif public and visible_len(public) > room:
             lines.append(line.rstrip())
             lines.extend(wrap(face_items(p["public_tiles"]), " " * 8, WIDTH, " "))
         else:

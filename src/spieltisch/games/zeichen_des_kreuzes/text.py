@@ -464,13 +464,13 @@ def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         )
     else:
         who = lab["spectator"]
-    first = f"[bold]{lab['title']}[/bold] · {lab['players'].format(n=view['players'])} · {who}"
+    first = [f"[bold]{lab['title']}[/bold]", lab["players"].format(n=view["players"]), who]
     phase = str(view["phase"])
     parts = [f"[bold]{lab['turn'].format(n=view['turn'])}[/bold]"]
     if not view["over"]:
         parts.append(lab["active"].format(name=seat_markup(view["active"], seat, lab)))
     parts.append(lab["phase"].format(p=lab.get(f"phase_{phase}", escape(phase))))
-    return [first, *_wrap_titled(parts, "", " · ")]
+    return [*wrap(first, "", WIDTH, " · "), *_wrap_titled(parts, "", " · ")]
 
 
 def _map(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
@@ -558,7 +558,8 @@ def _cities(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     down = view.get("face_down_tiles") or {}
     red = " ".join(str(v) for v in down.get("red", [])) or lab["none"]
     green = " ".join(str(v) for v in down.get("green", [])) or lab["none"]
-    lines.append(f"  [dim]{lab['face_down'].format(red=red, green=green)}[/dim]")
+    down_text = lab["face_down"].format(red=red, green=green)
+    lines.extend(f"[dim]{w}[/dim]" for w in wrap(down_text.split(" · "), "  ", WIDTH, " · "))
     return lines
 
 
@@ -723,7 +724,8 @@ def _fight(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
             parts.append(lab["if_lost"].format(n=fight["papal_reward_if_lost"]))
         if fight.get("my_commitment") is not None:
             parts.append(lab["my_commitment"].format(n=fight["my_commitment"]))
-    lines = [f"[bold]{lab['fight']}[/bold]: {line}"]
+    lines = wrap(line.split(" "), "", WIDTH, " ")
+    lines[0] = f"[bold]{lab['fight']}[/bold]: {lines[0]}"
     lines.extend(wrap(parts, "  ", WIDTH, " · "))
     return lines
 
