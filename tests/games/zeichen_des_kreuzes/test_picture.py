@@ -8,7 +8,6 @@ and mountain ranges are the outlines of the grid's land and mountain cells)."""
 from __future__ import annotations
 
 import random
-import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable
@@ -287,14 +286,13 @@ def test_another_map_gives_other_coasts() -> None:
 
 
 def _map_top(svg: str) -> float:
-    found = re.search(r'data-key="cell:0,0" x="[\d.]+" y="([\d.]+)"', svg)
-    assert found
-    return float(found.group(1))
+    cell = next(el for el in _root(svg).iter() if el.get("data-key") == "cell:0,0")
+    return float(cell.get("y", "nan"))
 
 
 def test_every_cell_and_city_explains_itself_in_both_languages() -> None:
-    """Cities, units, knights, cards, the tower and the tracks carry tips; German tips are
-    German (Köln, Flotte)."""
+    """Cells (coordinates and terrain), cities, units, knights, cards, the tower and the
+    tracks carry tips; German tips are German (Köln, Flotte)."""
     s = new(4)
     for lang, words in (
         ("en", ("Cologne", "fleet", "cube tower")),
@@ -305,6 +303,10 @@ def test_every_cell_and_city_explains_itself_in_both_languages() -> None:
         for word in words:
             assert word in tips, (lang, word)
         for el in root.iter():
+            if el.get("data-kind") == "cell":
+                terrain = {"en": el.get("data-terrain"), "de": None}[lang]
+                assert el.get("data-tip", "").startswith(f"({el.get('data-cell')}) ")
+                assert terrain is None or el.get("data-tip", "").endswith(terrain)
             if el.get("data-kind") in ("city", "pawn", "fleet", "army", "card"):
                 assert el.get("data-tip"), el.attrib
             if el.get("data-key") in ("tower", "garrison", "deck"):

@@ -163,10 +163,11 @@ def defs() -> str:
 
 
 @lru_cache(maxsize=8)
-def static_map(edition: str, x0: float, y0: float) -> str:
+def static_map(edition: str, x0: float, y0: float, terrains: tuple[str, str, str]) -> str:
     """The terrain of the edition's board at (x0, y0): sea, coasts, land, mountains, the
-    faint grid and one keyed ``rect`` per cell; the same in every view (cached per edition
-    and position)."""
+    faint grid and one keyed ``rect`` per cell whose tip names its terrain in the reader's
+    words (``terrains``: sea, plain, mountain); the same in every view (cached per edition,
+    position and language)."""
     board = components_by_key(edition).board
     w, h = board.width * CELL, board.height * CELL
     land = land_loops(
@@ -204,7 +205,7 @@ def static_map(edition: str, x0: float, y0: float) -> str:
         f'<rect x="{num(x0)}" y="{num(y0)}" width="{w}" height="{h}" rx="10" fill="none" '
         'stroke="#5d4a32" stroke-width="3"/>'
     )
-    out.append(_cells(board, x0, y0))
+    out.append(_cells(board, x0, y0, terrains))
     return "\n".join(out)
 
 
@@ -249,16 +250,18 @@ def _grid(board: Board, x0: float, y0: float) -> str:
     )
 
 
-def _cells(board: Board, x0: float, y0: float) -> str:
-    """One transparent rect per cell: the cell's identity for scripts and last-move marks."""
+def _cells(board: Board, x0: float, y0: float, terrains: tuple[str, str, str]) -> str:
+    """One transparent rect per cell: the cell's identity for scripts and last-move marks,
+    its coordinates and terrain on hover."""
     out = ['<g class="cells" fill="#ffffff" fill-opacity="0">']
     for y in range(board.height):
         for x in range(board.width):
-            terrain = TERRAIN_NAMES[board.terrain[board.cell(x, y)]]
+            t = board.terrain[board.cell(x, y)]
             out.append(
-                f'<rect data-kind="cell" data-cell="{x},{y}" data-terrain="{terrain}" '
-                f'data-key="cell:{x},{y}" x="{num(x0 + x * CELL)}" y="{num(y0 + y * CELL)}" '
-                f'width="{CELL}" height="{CELL}"/>'
+                f'<rect data-kind="cell" data-cell="{x},{y}" data-terrain="{TERRAIN_NAMES[t]}" '
+                f'data-key="cell:{x},{y}" data-tip="({x},{y}) {terrains[t]}" '
+                f'x="{num(x0 + x * CELL)}" y="{num(y0 + y * CELL)}" width="{CELL}" '
+                f'height="{CELL}"/>'
             )
     out.append("</g>")
     return "\n".join(out)

@@ -63,7 +63,9 @@ def render_svg(
     map_y = y + 24
     body = [map_svg.STYLE, map_svg.defs(), *head]
     body.append(map_svg.coordinates(board(), MAP_X, map_y))
-    body.append(map_svg.static_map(_edition(), MAP_X, map_y))
+    lab = labels(lang)
+    terrains = (lab["t_sea"], lab["t_plain"], lab["t_mountain"])
+    body.append(map_svg.static_map(_edition(), MAP_X, map_y, terrains))
     body += _map_pieces(view, legal, lang, map_y)
     y = map_y + board().height * CELL + 12
     now, y = panels_svg.decision(view, legal, lang, y)  # a fight and its numbers first
@@ -236,7 +238,7 @@ def _header(view: dict[str, Any], lang: str) -> tuple[list[str], float]:
         parts.append(w["decision"].format(phase=phase, what=what))
     status = " · ".join(parts)
     head, y = pic.header(w["title"], status, WIDTH)
-    if viewer is not None:
+    if viewer is not None and 16 + pic.text_width(status) < WIDTH - 214:  # room beside
         you = pic.seat_name(viewer, lang, viewer)
         head.append(
             f"<g{pic.tip(you)}>"
