@@ -4,9 +4,25 @@ tick_ms, ruleset_data (TR-R5, TR-R8, TR-R10, TR-R29, TR-G1, TR-G14, TR-D13)."""
 from __future__ import annotations
 
 import json
+import random
 from importlib import resources
 
-from .helpers import DONE, END_TURN, WAIT, A, B, all_act, assign, new, spin_index, to_build, to_grab
+from spieltisch.engine.record import GameRecord, replay
+
+from .helpers import (
+    DONE,
+    END_TURN,
+    GAME,
+    WAIT,
+    A,
+    B,
+    all_act,
+    assign,
+    new,
+    spin_index,
+    to_build,
+    to_grab,
+)
 
 
 def default_doc():
@@ -20,7 +36,7 @@ def test_defaults():
     assert s.options["keep_goods"] is False
     assert s.options["greed_measure"] == "units"
     assert s.options["grab_ticks"] == 24
-    assert s.options["tick_ms"] == 800
+    assert s.options["tick_ms"] == 1000
 
 
 # TR-R5, TR-R8
@@ -84,6 +100,39 @@ def test_tr_g14_tick_ms_has_no_engine_effect():
     for s in (a, b):
         all_act(s, DONE)
     assert a.to_json()["data"] == b.to_json()["data"]
+
+
+def test_tr_g14_the_tick_default_and_presets():
+    """A new table gets 1000 ms ticks (a peek in one tick, Keep or Put back in the next:
+    one peek-and-decide per two seconds); a table may choose a slower grab."""
+    option = next(o for o in GAME.options if o.name == "tick_ms")
+    assert option.default == 1000
+    assert option.presets == (1000, 1500, 2500)
+    for ms in option.presets:
+        assert new(2, tick_ms=ms).options["tick_ms"] == ms
+        assert new(2, tick_ms=ms).realtime_step() is None  # no clock before the grab
+        assert to_grab(2, tick_ms=ms).realtime_step() == ("round 1 tick 0", ms)
+
+
+def test_tr_g14_older_tables_and_records_keep_their_game():
+    """The new default changes the wall time of new tables only: a stored table or state
+    keeps the tick it was created with (options are stored resolved), and a record without
+    the option replays move for move as it was played, since ticks do not depend on it."""
+    played = to_grab(3, seed=87, tick_ms=800)
+    rng = random.Random(87)
+    while not played.is_over():
+        seat = rng.choice(played.actors())
+        played.apply(seat, rng.choice(played.legal_actions(seat)))
+    stored = played.to_json()
+    assert stored["options"]["tick_ms"] == 800
+    again = GAME.state_from_json(json.loads(json.dumps(stored)))
+    assert again.options["tick_ms"] == 800
+    record = played.record().to_json()
+    del record["options"]["tick_ms"]  # as a record that lacks the option
+    replayed = replay(GameRecord.from_json(record))
+    assert replayed.options["tick_ms"] == 1000
+    assert replayed.to_json()["data"] == played.to_json()["data"]
+    assert "tick_ms" not in GAME.legacy_options  # no rule to restore
 
 
 # TR-D13

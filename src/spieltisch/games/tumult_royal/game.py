@@ -26,6 +26,12 @@ def _positive_int(value: Any, players: int) -> int:
     return value
 
 
+# TR-G14: a human peeks in one tick and decides Keep or Put back in the next, so 1000 ms
+# ticks allow one peek-and-decide per two seconds (docs/games/tumult-royal.md, "The
+# length of a tick"); the presets are the standard, a relaxed and a slow grab
+TICK_MS = 1000
+TICK_PRESETS = (1000, 1500, 2500)
+
 OPTIONS = (
     Option(
         "variant",
@@ -62,12 +68,15 @@ OPTIONS = (
         validate=_positive_int,
         values="an integer >= 1",
     ),
-    Option(
+    Option(  # wall time only: stored tables keep theirs, records replay alike (TR-G14)
         "tick_ms",
-        800,
-        "Real-time table only: milliseconds per grab tick (TR-G14); no effect in the engine.",
+        TICK_MS,
+        "Real-time table only: the milliseconds a grab tick lasts at most, the same for every "
+        "seat (TR-G14): 1000 gives a player time for one peek or one keep/put-back decision "
+        "per tick; 1500 or 2500 for a slower grab. No effect in the engine.",
         validate=_positive_int,
         values="an integer >= 1",
+        presets=TICK_PRESETS,
     ),
     data_option(
         "ruleset_data",

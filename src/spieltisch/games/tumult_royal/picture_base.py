@@ -59,6 +59,7 @@ class Pic:
         avail = WIDTH - 2 * M - LABEL_W - (self.columns - 1) * TILE_GAP
         self.f = min(80, avail // (3 * self.columns))
         self.out: list[str] = []
+        self.overlay: list[str] = []  # drawn last, over everything (the tile in hand)
         self.players = {p["seat"]: p for p in view["players_state"]}
 
     def kind(self, good: str) -> str:

@@ -37,7 +37,8 @@ from .text import face_text
 
 SLOT = 52  # a pool tile
 SLOT_STEP_X, SLOT_STEP_Y = 60, 72
-HAND_W = 220
+HAND_W, HAND_H = 140, 192  # the tile in hand with Keep and Put back
+SIDE_W = 220  # the units left, beside the pool after the reveal
 CASTLE_TILE, CASTLE_STEP = 30, 36
 
 
@@ -63,9 +64,7 @@ def pool(pic: Pic, y: float) -> float:
     if not v["slots"]:
         return y
     revealed = v.get("pool") is not None
-    me = v.get("me")
-    side = me is not None or revealed
-    grid_w = WIDTH - 2 * M - (HAND_W + 16 if side else 0)
+    grid_w = WIDTH - 2 * M - (SIDE_W + 16 if revealed else 0)
     per_row = max(1, int((grid_w + SLOT_STEP_X - SLOT) // SLOT_STEP_X))
     y += 18
     title = w["pool_open"] if revealed else w["pool"]
@@ -77,13 +76,13 @@ def pool(pic: Pic, y: float) -> float:
     for i, entry in enumerate(v["slots"]):
         x = M + (i % per_row) * SLOT_STEP_X
         sy = top + (i // per_row) * SLOT_STEP_Y
-        pic.out.append(slot(pic, _slot_of(pic, entry, revealed), x, sy))
+        info = _slot_of(pic, entry, revealed)
+        pic.out.append(slot(pic, info, x, sy))
+        if info.state == "held" and info.seat == pic.seat and v["phase"] == "grab":
+            pic.overlay.append(hand(pic, info.number, x, sy))
     bottom = top + (len(v["slots"]) + per_row - 1) // per_row * SLOT_STEP_Y
-    hx = WIDTH - M - HAND_W
-    if v["phase"] == "grab" and me is not None:
-        bottom = max(bottom, hand_box(pic, hx, top))
-    elif revealed:
-        bottom = max(bottom, pool_summary(pic, hx, top))
+    if revealed:
+        bottom = max(bottom, pool_summary(pic, WIDTH - M - SIDE_W, top))
     return bottom
 
 
@@ -228,52 +227,49 @@ def memory_badge(pic: Pic, face: Face, x: float, y: float) -> str:
 
 
 # -- the hand ------------------------------------------------------------------------------
-def hand_box(pic: Pic, x: float, y: float) -> float:
-    """The viewer's hand: the tile it holds, face up, with Keep and Put back on it."""
-    v, w = pic.view, pic.w
-    assert pic.seat is not None
-    h = 196
-    pic.out.append(box(x, y - 6, HAND_W, h, PANEL_FILL, seat_colour(pic.seat), 10))
-    pic.out.append(seat_mark(pic.seat, x + 18, y + 14, 7))
-    pic.out.append(text(x + 32, y + 19, w["hand"], LARGE, font_weight="bold"))
-    hand = v["me"].get("hand")
-    s = pic.players[pic.seat].get("hand_slot")
-    tx = x + (HAND_W - 76) / 2
-    if hand is not None and s is not None:
-        hint = w["hand_tip"].format(s=s, face=pic.face_tip(hand))
-        pic.out.append(f"<g{key(f'tile:{s}')}{tip(hint)}>{pic.tile(hand, tx, y + 32, 76)}</g>")
-        pic.out.append(hand_button(pic, "keep", x + 10, y + 120, hand, s))
-        pic.out.append(hand_button(pic, "put_back", x + HAND_W / 2 + 4, y + 120, hand, s))
-    else:
-        pic.out.append(
-            f'<rect x="{num(tx)}" y="{num(y + 32)}" width="76" height="76" rx="9" '
-            'fill="none" stroke="#b8a98c" stroke-width="1.5" stroke-dasharray="5 4"/>'
-            + text(x + HAND_W / 2, y + 75, w["hand_empty"], FONT, text_anchor="middle", fill=MUTED)
-        )
-    mine = (v.get("pending") or {}).get("my_choice")
-    if mine:
-        what = w.get(f"act_{mine.get('type')}", str(mine.get("type"))).format(s=mine.get("slot"))
-        pic.out.append(
-            text(x + 12, y + 180, w["my_choice"].format(a=what), SMALL, font_weight="bold")
-        )
-    return y + h
+def hand(pic: Pic, s: int, x: float, y: float) -> str:
+    """The tile in the viewer's hand, lifted face up over its slot (only its holder sees
+    it, TR-G12), with Keep and Put back right under it: the pointer that peeked is already
+    there. Drawn over the picture; the slots it covers cannot be peeked meanwhile (TR-G6)."""
+    w = pic.w
+    face = (pic.view.get("me") or {}).get("hand")
+    if face is None or pic.seat is None:
+        return ""
+    px = min(max(M, x + SLOT / 2 - HAND_W / 2), WIDTH - M - HAND_W)
+    py = y - 10
+    colour = seat_colour(pic.seat)
+    hint = w["hand_tip"].format(s=s, face=pic.face_tip(face))
+    tx = px + (HAND_W - 64) / 2
+    return (
+        f'<g class="hand"><rect x="{num(px + 3)}" y="{num(py + 5)}" width="{HAND_W}" '
+        f'height="{HAND_H}" rx="12" fill="#000" opacity="0.25"/>'
+        + box(px, py, HAND_W, HAND_H, "#fffdf7", colour, 12)
+        + f'<rect x="{num(px)}" y="{num(py)}" width="{HAND_W}" height="6" rx="3" '
+        f'fill="{colour}"/>'
+        + seat_mark(pic.seat, px + 16, py + 20, 6)
+        + text(px + 28, py + 25, w["hand"], SMALL, font_weight="bold")
+        + f"<g{key(f'tile:{s}')}{tip(hint)}>{pic.tile(face, tx, py + 34, 64)}</g>"
+        + hand_button(pic, "keep", px + 8, py + 106, face, s)
+        + hand_button(pic, "put_back", px + 8, py + 148, face, s)
+        + "</g>"
+    )
 
 
-def hand_button(pic: Pic, kind: str, x: float, y: float, hand: Face, s: int) -> str:
+def hand_button(pic: Pic, kind: str, x: float, y: float, face: Face, s: int) -> str:
     """Keep or Put back: a place on the tile in hand while the viewer may choose it."""
     w = pic.w
-    bw, bh = HAND_W / 2 - 14, 44
+    bw, bh = HAND_W - 16, 36
     active = kind in pic.plan.hand
     fill = ("#2e7d32" if kind == "keep" else "#8d6e63") if active else "#d7ccc8"
     where = "hand:keep" if kind == "keep" else "hand:put-back"
-    hint = w[f"{kind}_tip"].format(face=pic.face_tip(hand), s=s)
+    hint = w[f"{kind}_tip"].format(face=pic.face_tip(face), s=s)
     arrow = "⬇" if kind == "keep" else "↩"
     return (
         f"<g{place(where) if active else ''}{tip(hint)}>"
         + box(x, y, bw, bh, fill, INK, 8)
         + text(
             x + bw / 2,
-            y + 28,
+            y + 23,
             f"{arrow} {w[kind]}",
             FONT,
             text_anchor="middle",
@@ -289,7 +285,7 @@ def pool_summary(pic: Pic, x: float, y: float) -> float:
     tumult check, TR-R9)."""
     v, w = pic.view, pic.w
     faces = v.get("pool") or []
-    pic.out.append(box(x, y - 6, HAND_W, 150, PANEL_FILL, PANEL_EDGE, 10))
+    pic.out.append(box(x, y - 6, SIDE_W, 150, PANEL_FILL, PANEL_EDGE, 10))
     yy = y + 8
     for good in pic.goods:
         n = sum(int(val) for g, val in faces if g == good)
@@ -445,6 +441,8 @@ def castle_status(pic: Pic, seat: int) -> str:
         kind = a["action"]
         if kind == "peek":
             kind = "peek" if a.get("won") else "lost"
+        elif kind == "done":  # with a tile in hand: it went back
+            kind = "put_back"
         parts.append(w.get(f"last_{kind}", kind).format(s=a.get("slot")))
     return " · ".join(parts)
 

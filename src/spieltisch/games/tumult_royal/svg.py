@@ -63,6 +63,7 @@ def render_svg(
         if view["phase"] != "setup_start_statues":
             y = pool(pic, y)
     y = standing(pic, chronicle(pic, y))
+    pic.out += pic.overlay
     seat = view.get("seat")
     title = words(lang)["title"] + ("" if seat is None else " — " + seat_name(seat, lang))
     return document("tumult-royal", WIDTH, y + M, pic.out, title, seat)
