@@ -48,6 +48,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "eof": "Input ended (end of file) after {moves} moves: the game is abandoned.",
         "interrupted": "Interrupted after {moves} moves: the game is abandoned.",
         "partial": "The unfinished game's record was saved to {path}.",
+        "spectator": "a spectator",
+        "replay_head": "{players} players · seed {seed} · {moves} moves · seen by {who}",
+        "replay_log": "Log",
+        "replay_table": "Table after move {last} of {moves}",
+        "replay_start": "Start",
+        "replay_move": "Move {n}: {name}: {action}",
+        "since_move": "What happened",
     },
     "de": {
         "player": "Spieler {n}",
@@ -95,6 +102,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "eof": "Eingabe zu Ende (Dateiende) nach {moves} Zügen: das Spiel wird abgebrochen.",
         "interrupted": "Unterbrochen nach {moves} Zügen: das Spiel wird abgebrochen.",
         "partial": "Die unfertige Partie wurde in {path} gespeichert.",
+        "spectator": "Zuschauer",
+        "replay_head": "{players} Spieler · Startwert {seed} · {moves} Züge · gesehen von {who}",
+        "replay_log": "Protokoll",
+        "replay_table": "Der Tisch nach Zug {last} von {moves}",
+        "replay_start": "Beginn",
+        "replay_move": "Zug {n}: {name}: {action}",
+        "since_move": "Was geschah",
     },
 }
 

@@ -15,13 +15,17 @@ from ..engine.record import replay as replay_record
 from . import show
 from .config import load_game
 from .console import fail, out, reports_errors
+from .messages import messages
 from .play import Lang
 
 
 @reports_errors
 def replay(
     record: Annotated[Path, typer.Argument(help="A game record (JSON) saved by play or simulate.")],
-    seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it.")] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="Show the game as this seat saw it (0 = Player 1, 1 = Player 2 …)."),
+    ] = None,
     spectator: Annotated[bool, typer.Option(help="Show the public view (the default).")] = False,
     step: Annotated[
         int | None, typer.Option(min=0, help="Show the table after this many moves.")
@@ -37,24 +41,25 @@ def replay(
     game = load_game(rec.game)
     if seat is not None and not 0 <= seat < rec.players:
         fail(
-            f"there is no seat {seat} in this {rec.players}-player game (seats 0-{rec.players - 1})"
+            f"there is no seat {seat} in this {rec.players}-player game (seats 0-{rec.players - 1}"
+            f" = Player 1-{rec.players})"
         )
     moves = len(rec.moves)
     if step is not None and step > moves:
         fail(f"--step {step} is past the end: the record has {moves} moves")
     console = out()
-    who = "spectator" if seat is None else show.player_name(seat, lang.value)
-    console.print(
-        f"[bold]{escape(game.name)}[/bold] · {rec.players} players · seed {rec.seed} · "
-        f"{moves} moves · seen by {escape(who)}"
-    )
+    msg = messages(lang.value)
+    who = msg["spectator"] if seat is None else show.player_name(seat, lang.value)
+    head = msg["replay_head"].format(players=rec.players, seed=rec.seed, moves=moves, who=who)
+    console.print(f"[bold]{escape(game.name)}[/bold] · {escape(head)}")
     last = moves if step is None else step
     if every:
         state = _every_step(console, game, rec, seat, last, lang.value)
     else:
         state = final if last == moves else _state_at(rec, last)
-        show.log(console, game, state.log(seat), seat, "Log")
-        console.rule(f"[bold]Table after move {last} of {moves}[/bold]", align="left")
+        show.log(console, game, state.log(seat), seat, msg["replay_log"], lang.value)
+        table = msg["replay_table"].format(last=last, moves=moves)
+        console.rule(f"[bold]{escape(table)}[/bold]", align="left")
         show.board(console, game, state, seat, lang.value)
     if state.is_over():
         console.print()
@@ -74,19 +79,18 @@ def _every_step(
     console: Console, game: Game, rec: GameRecord, seat: int | None, last: int, lang: str
 ) -> State:
     """Print each step's new log lines and table, up to move ``last``; return that state."""
+    msg = messages(lang)
     shown = 0
     for index, (state, mover, action) in enumerate(replay_steps(rec)):
         console.print()
         if mover is None:
-            console.rule("[bold]Start[/bold]", align="left")
+            console.rule(f"[bold]{escape(msg['replay_start'])}[/bold]", align="left")
         else:
             name = show.player_name(mover, lang)
-            console.rule(
-                f"[bold]Move {index}: {escape(name)}: {escape(str(action))}[/bold]", align="left"
-            )
+            title = msg["replay_move"].format(n=index, name=name, action=action)
+            console.rule(f"[bold]{escape(title)}[/bold]", align="left")
         events = state.log(seat)
-        for line in show.log_lines(game, events[shown:], seat):
-            console.print(f"  • {escape(line)}")
+        show.log(console, game, events[shown:], seat, msg["since_move"], lang)
         shown = len(events)
         show.board(console, game, state, seat, lang)
         if index == last:

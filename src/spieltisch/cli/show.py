@@ -41,8 +41,12 @@ def log(
     if not events:
         return
     console.rule(f"[bold]{escape(title)}[/bold]", align="left")
+    bullets = Table.grid(padding=(0, 1))  # a long line wraps under its text, not its bullet
+    bullets.add_column(no_wrap=True)
+    bullets.add_column()
     for line in log_lines(game, events, seat, lang):
-        console.print(f"  • {escape(line)}")
+        bullets.add_row(" •", escape(line))
+    console.print(bullets)
 
 
 def result_table(state: State, seat_names: Sequence[str], lang: str) -> Table:

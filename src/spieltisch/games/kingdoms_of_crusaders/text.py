@@ -69,6 +69,9 @@ LABELS: dict[str, dict[str, str]] = {
         "plays": "bisher ausgespielt: {n}",
         "deck": "Stapel: {n} Karten",
         "claims": "Ansprüche: {mode}",
+        "mode_auto": "automatisch",
+        "mode_manual": "von Hand",
+        "mode_off": "aus",
         "to_play": "[bold]{name}[/bold] ist am Zug",
         "to_play_you": "[bold]{name}[/bold] bist am Zug",
         "to_claim": "[bold]{name}[/bold] darf Gebiete beanspruchen",
@@ -154,7 +157,7 @@ def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     parts = [
         lab["plays"].format(n=view["play_counter"]),
         lab["deck"].format(n=view["deck_size"]),
-        lab["claims"].format(mode=escape(str(view["claims"]))),
+        lab["claims"].format(mode=escape(lab.get(f"mode_{view['claims']}", str(view["claims"])))),
     ]
     active = view.get("active")
     if view["phase"] != "over" and active is not None:

@@ -860,7 +860,7 @@ MOVE_TEXT: dict[str, dict[str, str]] = {
     },
     "de": {
         "syntax": "Tippe ein Teil und ein Feld, Spalte zuerst: {examples}. Ein Feld allein "
-        "(4 5) bietet alle Züge dort an; list zeigt alle {n} Züge nummeriert, eine Nummer "
+        "(4 5) bietet alle Züge dort an; liste zeigt alle {n} Züge nummeriert, eine Nummer "
         "spielt einen.",
         "now": "Du kannst jetzt setzen:",
         "cells": "{n} Felder",
@@ -1157,5 +1157,7 @@ def reason_text(reason: str, rule: str | None, lang: str = "en") -> str:
     """The engine's reason for an illegal move, in German its rule's gist."""
     if _move_lang(lang) == "de":
         gist = REASONS_DE.get(rule or "", "")
-        return f"{gist} ({rule})" if gist and rule else gist or (rule or reason)
-    return f"{reason} ({rule})" if rule else reason
+        text = f"{gist} ({rule})" if gist and rule else gist or (rule or reason)
+    else:
+        text = f"{reason} ({rule})" if rule else reason
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

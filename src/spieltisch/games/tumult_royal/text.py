@@ -109,7 +109,8 @@ LABELS: dict[str, dict[str, str]] = {
         "winner": "Winner: {names}",
         "winners": "Winners: {names} (shared win)",
         "act_start": "Place your start statue on a meadow:",
-        "act_peek": "Peek at a face-down slot:",
+        "act_peek": "Peek at a face-down slot (s = slot):",
+        "slot_short": "s",
         "act_keep": "keep the tile in your hand",
         "act_put_back": "put the tile back",
         "act_done": "done: stop grabbing this round",
@@ -196,7 +197,8 @@ LABELS: dict[str, dict[str, str]] = {
         "winner": "Sieger: {names}",
         "winners": "Sieger: {names} (geteilter Sieg)",
         "act_start": "Deine Startstatue auf eine Wiese stellen:",
-        "act_peek": "Ein verdecktes Plättchen ansehen:",
+        "act_peek": "Ein verdecktes Plättchen ansehen (F = Fach):",
+        "slot_short": "F",
         "act_keep": "das Plättchen in der Hand behalten",
         "act_put_back": "das Plättchen zurücklegen",
         "act_done": "fertig: in dieser Runde nicht mehr rauben",
@@ -614,7 +616,7 @@ def render_actions(
         kind = str(action.get("type"))
         field = action.get("field")
         if kind == "peek":
-            peeks.append(f"{num}s{action.get('slot')}")
+            peeks.append(f"{num}{lab['slot_short']}{action.get('slot')}")
         elif kind == "place_start" and isinstance(field, list) and len(field) == 2:
             starts.append(f"{num}{field_text(field)}")
         elif kind == "build" and isinstance(field, list) and len(field) == 2:

@@ -659,7 +659,11 @@ def _hand(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     for code in hand:
         card = _card(code, lab)
         effect = escape(card_effect(code, lab["lang"]))
-        lines.extend(wrap([card, f"[dim]– {effect}[/dim]"], "  ", WIDTH, " "))
+        line = f"  {card} [dim]– {effect}[/dim]"
+        if visible_len(line) <= WIDTH:
+            lines.append(line)
+        else:  # the effect under its card
+            lines.extend((f"  {card}", f"    [dim]– {effect}[/dim]"))
     return lines
 
 
