@@ -234,9 +234,12 @@ def _piece(
         if kind == "building":
             inner = pieces.building(str(piece["colour"]), owner is not None, c)
             if owner is not None:
-                roof = pieces.roof(owner, c)
-                if index.palace_at.get((x, y)) == palace_id:
-                    roof = f"<g{pic.key(f'roof:{palace_id}')}>{roof}</g>"
+                if index.palace_at.get((x, y)) == palace_id:  # the roof piece, numbered
+                    roof = (
+                        f"<g{pic.key(f'roof:{palace_id}')}>{pieces.roof(owner, c, palace_id)}</g>"
+                    )
+                else:
+                    roof = pieces.roof(owner, c)
                 inner += roof
         else:
             inner = pieces.stable(c)

@@ -55,25 +55,45 @@ def pips(colour: str, x: float, y: float, w: float, h: float, r: float) -> str:
     )
 
 
-def owner_band(owner: int | str, x: float, y: float, w: float, h: float) -> str:
+def owner_band(
+    owner: int | str, x: float, y: float, w: float, h: float, number: int | None = None
+) -> str:
     """A roof over a block: the seat's colour with its mark in white, or a neutral roof
-    (light, with an empty-set mark)."""
+    (light, with an empty-set mark); with ``number``, the mark moves left of the palace's
+    number."""
     cx, cy = x + w / 2, y + h / 2
     r = max(4.0, h * 0.32)
-    if isinstance(owner, int):
-        return (
-            f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="3" '
-            f'fill="{seat_colour(owner)}" stroke="{INK}" stroke-width="1"/>'
-            + seat_mark(owner, cx, cy, r, fill="#fff")
-        )
-    return (
+    if number is not None:  # a smaller mark at the left, the number at the right
+        r = max(4.0, h * 0.26)
+        cx = x + r + 3
+    neutral = not isinstance(owner, int)
+    fill = NEUTRAL_FILL if neutral else seat_colour(int(owner))
+    out = [
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="3" '
-        f'fill="{NEUTRAL_FILL}" stroke="{INK}" stroke-width="1"/>'
-        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="none" stroke="{INK}" '
-        'stroke-width="1.5"/>'
-        f'<path d="M{num(cx - r)},{num(cy + r)} L{num(cx + r)},{num(cy - r)}" stroke="{INK}" '
-        'stroke-width="1.5"/>'
-    )
+        f'fill="{fill}" stroke="{INK}" stroke-width="1"/>'
+    ]
+    if neutral:
+        out.append(
+            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="none" stroke="{INK}" '
+            'stroke-width="1.5"/>'
+            f'<path d="M{num(cx - r)},{num(cy + r)} L{num(cx + r)},{num(cy - r)}" '
+            f'stroke="{INK}" stroke-width="1.5"/>'
+        )
+    else:
+        out.append(seat_mark(int(owner), cx, cy, r, fill="#fff"))
+    if number is not None:
+        out.append(
+            text(
+                x + w - 3,
+                cy + 4.5,
+                f"#{number}",
+                12,
+                text_anchor="end",
+                font_weight="bold",
+                fill=INK if neutral else "#fff",
+            )
+        )
+    return "".join(out)
 
 
 def inset(c: int) -> int:
@@ -107,10 +127,10 @@ def building(colour: str, roofed: bool, c: int) -> str:
 
 
 @lru_cache(maxsize=64)
-def roof(owner: int | str, c: int) -> str:
-    """The roof on a block of a claimed palace."""
+def roof(owner: int | str, c: int, number: int | None = None) -> str:
+    """The roof on a block of a claimed palace (on its first block, with its number)."""
     m = inset(c)
-    return owner_band(owner, m, m, c - 2 * m, band_height(c))
+    return owner_band(owner, m, m, c - 2 * m, band_height(c), number)
 
 
 @lru_cache(maxsize=16)
