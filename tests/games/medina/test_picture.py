@@ -257,3 +257,18 @@ def test_the_picture_fits_the_page_at_one_to_one() -> None:
         rect = squares[0].find("{http://www.w3.org/2000/svg}rect")
         assert rect is not None and float(rect.get("width", "0")) >= 36
         assert float(root.get("width", "0")) <= 1000
+
+
+def test_roofs_carry_the_owner_mark_and_the_palace_number() -> None:
+    """Every claimed palace has one roof piece (``roof:P``) on its first block, numbered as
+    the scores and tile cards name it; the other blocks wear the owner's colour too."""
+    final = _final(3)
+    view = final.view(None)
+    root = _root(render_svg(view, "en", []))
+    roofs = {
+        el.get("data-key"): el for el in root.iter() if el.get("data-key", "").startswith("roof:")
+    }
+    claimed = [p for p in view["palaces"] if p["owner"] is not None]
+    assert claimed and set(roofs) == {f"roof:{p['id']}" for p in claimed}
+    for p in claimed:
+        assert "".join(roofs[f"roof:{p['id']}"].itertext()) == f"#{p['id']}"
