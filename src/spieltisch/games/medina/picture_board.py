@@ -16,7 +16,6 @@ from ...engine.picture import MUTED, seat_colour, text
 from ...engine.svg import attr, num
 from . import picture_pieces as pieces
 from .picture_words import (
-    capital,
     colour_name,
     count,
     holder_text,
@@ -412,4 +411,4 @@ def draw_board(view: dict[str, Any], lang: str, width: float, y: float) -> tuple
     return out, oy + bh * c + 8
 
 
-__all__ = ["BoardIndex", "capital", "cell_size", "draw_board", "palace_tip", "tower_tip"]
+__all__ = ["BoardIndex", "cell_size", "draw_board", "palace_tip", "tower_tip"]
