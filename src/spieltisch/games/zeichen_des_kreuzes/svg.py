@@ -70,10 +70,15 @@ def render_svg(
     y = map_y + board().height * CELL + 12
     now, y = panels_svg.decision(view, legal, lang, y)  # a fight and its numbers first
     body += now
-    cards, y = _cards_row(view, legal, lang, y - 2)  # then the hand
+    top = y - 2
+    cards, y = _cards_row(view, legal, lang, top)  # then the hand
     body += cards
-    legend, y = _legend(lang, y + 4)
-    body += legend
+    if view.get("hand") is None:  # a spectator: the legend beside the piles
+        x = MAP_X + 2 * cards_svg.CARD_W + 48
+        body += _legend(lang, top + 40, x, WIDTH - MAP_X - x)[0]
+    else:
+        legend, y = _legend(lang, y + 4)
+        body += legend
     table, y = panels_svg.table(view, lang, y + 8)
     body += table
     title = (
@@ -250,17 +255,20 @@ def _header(view: dict[str, Any], lang: str) -> tuple[list[str], float]:
     return [f'<g data-kind="status" data-over="{over}">', *head, "</g>"], y
 
 
-def _legend(lang: str, y: float) -> tuple[list[str], float]:
+def _legend(
+    lang: str, y: float, x: float = MAP_X, width: float = WIDTH - 2 * MAP_X
+) -> tuple[list[str], float]:
+    """What the map's figures are (their tips say more)."""
     w = words(lang)
     items = [
-        (figures.city("city_red", 11, 13, False), w["legend_red"]),
-        (figures.city("city_green", 11, 13, False), w["legend_green"]),
-        (figures.city(JERUSALEM, 11, 13, False), w["legend_jerusalem"]),
-        (figures.fleet(11, 12), w["legend_fleet"]),
-        (figures.army(11, 11), w["legend_army"]),
-        (figures.knight(0, 11, 10, 0.8), w["legend_knight"]),
+        (figures.city("city_red", 15, 16, False), w["legend_red"]),
+        (figures.city("city_green", 15, 16, False), w["legend_green"]),
+        (figures.city(JERUSALEM, 15, 17, False), w["legend_jerusalem"]),
+        (figures.fleet(15, 15), w["legend_fleet"]),
+        (figures.army(15, 14), w["legend_army"]),
+        (figures.knight(0, 15, 13, 0.8), w["legend_knight"]),
     ]
-    return pic.legend(items, MAP_X, y, WIDTH - 2 * MAP_X)
+    return pic.legend(items, x, y, width, icon=30)
 
 
 # -- the map's pieces ---------------------------------------------------------------------
