@@ -179,8 +179,10 @@ def test_keep_and_put_back_are_places_on_the_tile_in_hand() -> None:
     s.apply(0, KEEP)
     s.apply(1, PUT_BACK)
     root, _ = _picture(s, 0)
-    castle = next(el for el in root.iter() if el.get("data-key") == "castle:0")
-    assert any(el.get("data-key") == "tile:3" for el in castle.iter())  # moved into the castle
+    kept = next(el for el in root.iter() if el.get("data-key") == "tile:3")
+    assert "from slot 3" in (kept.get("data-tip") or "")  # moved into the castle, face up
+    slot = next(el for el in root.iter() if el.get("data-slot") == "3")
+    assert slot.get("data-state") == "taken" and not slot.get("data-key")
 
 
 def test_memory_is_drawn_on_the_tiles_the_viewer_saw() -> None:
@@ -253,6 +255,16 @@ def test_payments_of_one_field_share_its_place_with_captions_and_drawn_goods() -
     assert shared  # the village next door: 12 payments on one place, without a pick
     for group in by_place.values():
         assert len({m["button"] for m in group}) == len(group)
+
+
+def test_pieces_are_not_nested() -> None:
+    """The page animates and marks only outermost pieces: no ``data-key`` inside another."""
+    for _, state, seat in _sampled(2)[::6]:
+        root, _ = _picture(state, None if seat < 0 else seat)
+        for el in root.iter():
+            if el.get("data-key"):
+                inner = [e.get("data-key") for e in el.iter() if e is not el and e.get("data-key")]
+                assert not inner, (el.get("data-key"), inner)
 
 
 def test_log_keys_name_pieces_of_the_picture() -> None:

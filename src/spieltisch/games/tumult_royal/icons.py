@@ -99,12 +99,6 @@ def icon(name: str, x: float, y: float, size: float = 24) -> str:
     return f'<use href="#tr-{name}" transform="translate({num(x)},{num(y)}) scale({num(k)})"/>'
 
 
-def inline_icon(name: str, x: float, y: float, size: float = 24) -> str:
-    """The icon drawn in full, for a document without the definitions (a button's art)."""
-    k = round(size / 24, 3)
-    return f'<g transform="translate({num(x)},{num(y)}) scale({num(k)})">{ICONS[name]}</g>'
-
-
 def defs() -> str:
     """The definitions of the icons (ids ``tr-NAME``), once per picture."""
     return (

@@ -355,13 +355,14 @@ def castles(pic: Pic, y: float) -> float:
             tx = x + 10 + (j % per_row) * CASTLE_STEP
             tyy = ty + (j // per_row) * CASTLE_STEP
             out.append(f"<g{key(k)}{tip(hint)}>{pic.tile(face, tx, tyy, CASTLE_TILE)}</g>")
-        pic.out.append("".join(out) + "</g>")
+        pic.out.append("".join(out))
     return y + ph
 
 
 def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float) -> str:
-    """The panel (opened as the group ``castle:SEAT``), the seat's mark, name and rank or
-    crown; the acting seats framed in their colour."""
+    """The panel (the piece ``castle:SEAT``; the pieces on it are its siblings, since the
+    page animates only outermost pieces) with the seat's mark and name, then its rank or
+    the crown; the acting seats framed in their colour."""
     v, w = pic.view, pic.w
     name = pic.name(seat)
     own = seat == pic.seat
@@ -380,7 +381,7 @@ def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float)
         )
     out.append(seat_mark(seat, x + 18, y + 26, 8))
     label = name if text_width(name, FONT) < pw - 80 else seat_name(seat, pic.lang)
-    out.append(text(x + 32, y + 31, label, FONT, font_weight="bold"))
+    out.append(text(x + 32, y + 31, label, FONT, font_weight="bold") + "</g>")
     rank = int(pic.players[seat]["rank"])
     if rank == 1:
         hint = w["crown_tip"].format(name=name, tax=pic.rs.king_tax)
@@ -422,8 +423,10 @@ def _counters(pic: Pic, seat: int, x: float, cy: float) -> str:
 
 def castle_status(pic: Pic, seat: int) -> str:
     """During the grab: what the seat holds, whether it is done or still choosing, and what
-    it did in the last tick."""
+    it did in the last tick; at the end, the winner."""
     v, w = pic.view, pic.w
+    if v["phase"] == "game_over" and seat in (v.get("winners") or []):
+        return w["winner_mark"]
     if v["phase"] != "grab":
         return ""
     p = pic.players[seat]

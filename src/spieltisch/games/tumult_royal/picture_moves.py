@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from ...engine.picture import text, text_width
+from ...engine.svg import num
 from .board_words import words
-from .icons import GOOD_INK, good_kind, inline_icon
+from .icons import GOOD_INK, good_kind
 from .names import good_name
 from .text import rules, terrain_grid
 
@@ -137,6 +138,44 @@ def _payment_caption(
     return caption + (w["surplus"].format(n=extra) if extra > 0 else "")
 
 
+# the goods drawn small for a button (a payment's art): few bytes, a build turn lists many
+_ART_ICONS = {
+    "bread": '<path d="M2 15C2 7 8 4 12 4s10 3 10 11c0 4-3 5-10 5S2 19 2 15z" fill="#d98c34" '
+    'stroke="#6b3d0c" stroke-width="1.4"/>',
+    "marble": '<path d="M4 3h16v4H4zM6.5 7h11v11h-11zM3 18h18v4H3z" fill="#eef1f4" '
+    'stroke="#455a64" stroke-width="1.3"/>',
+    "tools": '<path d="M10.5 9h3l.5 13h-4z" fill="#a0703c"/><path d="M4 4h16l1 5H3z" '
+    'fill="#607d8b" stroke="#263238" stroke-width="1.4"/>',
+}
+
+
+def _art_label(values: list[int], compact: bool) -> str:
+    if not compact:
+        return values_text(values)
+    counts = Counter(values)
+    return "+".join(f"{n}×{v}" if n > 1 else str(v) for v, n in sorted(counts.items()))
+
+
+@lru_cache(maxsize=2048)
+def _art(items: tuple[tuple[str, tuple[int, ...]], ...]) -> str:
+    for compact in (False, True):  # 1+1+1 as 3×1 when the long form is too wide
+        x = 2.0
+        body = []
+        for kind, values in items:
+            label = _art_label(list(values), compact)
+            body.append(f'<g transform="translate({num(x)},7) scale(.8)">{_ART_ICONS[kind]}</g>')
+            body.append(f'<text x="{num(x + 21)}" y="21" fill="{GOOD_INK[kind]}">{label}</text>')
+            x += 21 + len(label) * 12 * 0.7 + 5  # bold digits are about 0.7 em wide
+        if x <= 160:
+            break
+    width = min(160, max(32, int(x)))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="32" '
+        f'viewBox="0 0 {width} 32" font-family="DejaVu Sans, Verdana, Arial, sans-serif" '
+        f'font-size="12" font-weight="bold">' + "".join(body) + "</svg>"
+    )
+
+
 def payment_art(payment: Sequence[Face], goods: Sequence[str]) -> str:
     """A small SVG document (at most 160×32) of a payment: per good its icon and the values
     of the tiles paid."""
@@ -144,34 +183,8 @@ def payment_art(payment: Sequence[Face], goods: Sequence[str]) -> str:
     for good in goods:
         values = sorted(int(v) for g, v in payment if g == good)
         if values:
-            items.append((good_kind(good, goods), values))
-
-    def label(values: list[int], compact: bool) -> str:
-        if not compact:
-            return values_text(values)
-        counts = Counter(values)
-        return "+".join(f"{n}×{v}" if n > 1 else str(v) for v, n in sorted(counts.items()))
-
-    for compact in (False, True):
-        x = 2.0
-        body = []
-        for kind, values in items:
-            body.append(inline_icon(kind, x, 5, 22))
-            body.append(
-                text(
-                    x + 24, 22, label(values, compact), 13, font_weight="bold", fill=GOOD_INK[kind]
-                )
-            )
-            x += 24 + text_width(label(values, compact), 13) + 8
-        if x <= 160 or compact:
-            break
-    width = min(160, max(32, int(x)))
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="32" '
-        f'viewBox="0 0 {width} 32" font-family="DejaVu Sans, Verdana, Arial, sans-serif">'
-        + "".join(body)
-        + "</svg>"
-    )
+            items.append((good_kind(good, goods), tuple(values)))
+    return _art(tuple(items))
 
 
 def face_words(face: Face | None, lang: str) -> str:

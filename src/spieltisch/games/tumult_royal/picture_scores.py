@@ -14,18 +14,22 @@ from .picture_base import WIDTH, M, Pic, statues_words
 CHRONICLE_H = 78
 
 
-def chronicle(pic: Pic, y: float) -> float:
-    """The chronicle's fields in a row; returns the y below."""
+def chronicle(pic: Pic, y: float, x0: float = M, width: float = WIDTH - 2 * M) -> float:
+    """The chronicle's fields in rows within ``width`` (one row below the landscape, or
+    two columns beside a narrow one); returns the y below."""
     v, w, rs = pic.view, pic.w, pic.rs
     y += 18
-    pic.out.append(text(M, y + 20, w["chronicle"], LARGE, font_weight="bold"))
+    pic.out.append(text(x0, y + 20, w["chronicle"], LARGE, font_weight="bold"))
     top = y + 32
-    step = (WIDTH - 2 * M + 8) / rs.max_rounds
+    per_row = max(1, min(rs.max_rounds, int((width + 8) // 88)))
+    step = (width + 8) / per_row
     done = {int(c["round"]): (int(c["seat"]), int(c["statues"])) for c in v["chronicle"]}
     for k in range(1, rs.max_rounds + 1):
-        x = M + (k - 1) * step
-        pic.out.append(_chronicle_field(pic, k, done.get(k), x, top, step - 8))
-    return top + CHRONICLE_H
+        x = x0 + (k - 1) % per_row * step
+        fy = top + (k - 1) // per_row * (CHRONICLE_H + 8)
+        pic.out.append(_chronicle_field(pic, k, done.get(k), x, fy, step - 8))
+    rows = (rs.max_rounds + per_row - 1) // per_row
+    return top + rows * (CHRONICLE_H + 8) - 8
 
 
 def _chronicle_field(

@@ -40,7 +40,7 @@ from .icons import GOOD_EDGE, GOOD_FILL, GOOD_INK, defs, icon, terrain_defs, til
 from .names import good_name
 from .picture_base import WIDTH, Pic
 from .picture_goods import castles, pay_chips, pool
-from .picture_land import landscape
+from .picture_land import land_x, landscape
 from .picture_moves import payment_art, plan_moves
 from .picture_scores import chronicle, standing
 
@@ -57,16 +57,25 @@ def render_svg(
     pic.out += [defs(), terrain_defs(pic.f)]
     y = demand(pic, head(pic))
     if view["phase"] == "grab":  # the decision first: the people's goods and the hand
-        y = landscape(pic, castles(pic, pool(pic, y)))
+        y = land_and_chronicle(pic, castles(pic, pool(pic, y)))
     else:
-        y = landscape(pic, pay_chips(pic, castles(pic, y)))
+        y = land_and_chronicle(pic, pay_chips(pic, castles(pic, y)))
         if view["phase"] != "setup_start_statues":
             y = pool(pic, y)
-    y = standing(pic, chronicle(pic, y))
+    y = standing(pic, y)
     pic.out += pic.overlay
     seat = view.get("seat")
     title = words(lang)["title"] + ("" if seat is None else " — " + seat_name(seat, lang))
     return document("tumult-royal", WIDTH, y + M, pic.out, title, seat)
+
+
+def land_and_chronicle(pic: Pic, y: float) -> float:
+    """The landscape, and the chronicle beside it if there is room (2 players), else
+    below it."""
+    right = land_x(pic, 3 * pic.columns - 1) + pic.f + 24
+    if WIDTH - M - right >= 360:
+        return max(landscape(pic, y), chronicle(pic, y, right, WIDTH - M - right))
+    return chronicle(pic, landscape(pic, y))
 
 
 def board_moves(
