@@ -28,7 +28,8 @@ def options_table(game: Game) -> Table:
     """The declared options: name, accepted values, default, meaning. Long names and values
     wrap (fold) rather than being cut, so the table reads in 80 columns."""
     table = Table(title=f"Options of {game.name}", show_lines=True)
-    table.add_column("Option", style="bold", overflow="fold", ratio=3)
+    longest = max((len(o.name) for o in game.options), default=6)
+    table.add_column("Option", style="bold", overflow="fold", min_width=min(longest, 24))
     table.add_column("Values", overflow="fold", ratio=3)
     table.add_column("Default", overflow="fold", ratio=2)
     table.add_column("Meaning", overflow="fold", ratio=5)

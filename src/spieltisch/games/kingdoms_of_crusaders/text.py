@@ -46,7 +46,7 @@ LABELS: dict[str, dict[str, str]] = {
         "unseen": "Unseen cards (all hands and the deck), by symbols:",
         "legend": "#n = play number · ✓#n = 4th card, at play n · ★ = won the territory "
         "· ▶ = to act",
-        "symbols": "Symbols (weakest to strongest)",
+        "symbols": "Symbols, weak → strong",
         "no_formation": "(none)",
         "symbol_names": "Lance,Bow,Sword,Helmet,Banner",
         "formations": "R(5,1) = Regiments (a symbol on 4 cards) of Banner and Lance "
@@ -95,7 +95,7 @@ LABELS: dict[str, dict[str, str]] = {
         "unseen": "Ungesehene Karten (alle Hände und der Stapel), nach Symbolen:",
         "legend": "#n = Ausspielung · ✓#n = 4. Karte, bei Ausspielung n · ★ = Gebiet gewonnen "
         "· ▶ = am Zug",
-        "symbols": "Symbole (vom schwächsten zum stärksten)",
+        "symbols": "Symbole, schwach → stark",
         "no_formation": "(keine)",
         "symbol_names": "Lanze,Bogen,Schwert,Helm,Banner",
         "formations": "R(5,1) = Regimenter (ein Symbol auf 4 Karten) aus Banner und Lanze "

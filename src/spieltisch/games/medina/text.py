@@ -292,7 +292,7 @@ def _header(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
         parts.append(lab["retired"].format(names=names))
     if view["edition"] == 2:
         parts.append(lab["tea_pool"].format(n=view.get("tea_pool", 0)))
-    return [first, " · ".join(parts)] if parts else [first]
+    return [first, *_wrap(parts, "", gap=" · ")] if parts else [first]
 
 
 def _palace_tiles_of(view: dict[str, Any]) -> dict[int, list[str]]:
@@ -526,7 +526,8 @@ def render_actions(
             name = f"[bold {COLOURS.get(colour, 'white')}]{_colour_name(colour, lang)}[/]"
             title = lab["act_build"].format(colour=name)
         else:
-            title = lab.get(f"act_{kind}", escape(kind))
+            key = "act_start" if kind == "start_merchant" else f"act_{kind}"
+            title = lab.get(key, escape(kind))
         lines.append(title)
         lines.extend(_wrap(items, "  ", gap=" "))
     lines.extend(others)

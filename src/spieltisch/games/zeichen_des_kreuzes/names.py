@@ -213,8 +213,8 @@ STEP_EFFECTS = {
 SYMBOL_EFFECTS = {
     "en": {"army": "then you may move a Muslim army", "ship": "then you may move a fleet"},
     "de": {
-        "army": "danach darfst du ein Heer ziehen",
-        "ship": "danach darfst du eine Flotte ziehen",
+        "army": "dann darfst du ein Heer ziehen",
+        "ship": "dann darfst du eine Flotte ziehen",
     },
 }
 

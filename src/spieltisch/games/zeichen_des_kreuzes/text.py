@@ -87,6 +87,9 @@ LABELS: dict[str, dict[str, str]] = {
         "d_discard": "discard, then draw",
         "d_second_step": "second step",
         "d_symbol": "symbol move of a {unit}",
+        "unit_army": "Muslim army",
+        "unit_fleet": "fleet",
+        "unit_ship": "fleet",
         "d_truce": "Truce or fight",
         "d_empty": "empty the tower?",
         "d_commit": "commit troops",
@@ -209,6 +212,9 @@ LABELS: dict[str, dict[str, str]] = {
         "d_discard": "abwerfen, dann ziehen",
         "d_second_step": "zweiter Schritt",
         "d_symbol": "Symbolzug einer neutralen Einheit ({unit})",
+        "unit_army": "Heer",
+        "unit_fleet": "Flotte",
+        "unit_ship": "Flotte",
         "d_truce": "Waffenstillstand oder Kampf",
         "d_empty": "den Turm leeren?",
         "d_commit": "Truppen einsetzen",
@@ -662,8 +668,10 @@ def _hand(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         line = f"  {card} [dim]– {effect}[/dim]"
         if visible_len(line) <= WIDTH:
             lines.append(line)
-        else:  # the effect under its card
-            lines.extend((f"  {card}", f"    [dim]– {effect}[/dim]"))
+        else:  # the effect under its card, word-wrapped
+            lines.append(f"  {card}")
+            words = wrap(f"– {effect}".split(" "), "    ", WIDTH, " ")
+            lines.extend(f"[dim]{w}[/dim]" for w in words)
     return lines
 
 
@@ -675,7 +683,8 @@ def _decision(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     kind = str(decision.get("type"))
     what = lab.get(f"d_{kind}", escape(kind))
     if kind == "symbol":
-        what = what.format(unit=escape(str(view.get("symbol", "?"))))
+        symbol = str(view.get("symbol", "?"))  # the unit kind the card's symbol moves
+        what = what.format(unit=escape(lab.get(f"unit_{symbol}", symbol)))
     who = decision.get("seat")
     text = (
         what
