@@ -10,6 +10,7 @@ from rich.table import Table
 
 from ..engine.game import JSON, Game, State
 from . import renderers
+from .config import HUMAN
 from .messages import messages
 
 
@@ -61,6 +62,7 @@ def result_table(state: State, seat_names: Sequence[str], lang: str) -> Table:
     scores, returns = state.scores(), state.returns()
     for seat in range(state.players):
         who = seat_names[seat] if seat < len(seat_names) else ""
+        who = msg["you"] if who == HUMAN else who  # the human at this terminal: "du" in German
         table.add_row(
             escape(f"{player_name(seat, lang)} ({who})" if who else player_name(seat, lang)),
             f"{scores[seat]:g}",

@@ -855,7 +855,7 @@ MOVE_TEXT: dict[str, dict[str, str]] = {
         "illegal": "{what} is not allowed: {reason}",
         "colour_needed": "Which colour? {options}",
         "which": "{text} could mean several moves:",
-        "tea_what": "discard a tea tile",
+        "tea_what": "discard a tea tile instead of a second piece",
         "piece_at": "{piece} on ({x},{y})",
     },
     "de": {
@@ -875,7 +875,7 @@ MOVE_TEXT: dict[str, dict[str, str]] = {
         "illegal": "{what} ist nicht erlaubt: {reason}",
         "colour_needed": "Welche Farbe? {options}",
         "which": "{text} kann mehrere Züge meinen:",
-        "tea_what": "ein Teeplättchen abwerfen",
+        "tea_what": "ein Teeplättchen statt eines zweiten Teils abwerfen",
         "piece_at": "{piece} auf ({x},{y})",
     },
 }
@@ -1123,8 +1123,8 @@ def playable_now(actions: list[dict[str, Any]], lang: str = "en") -> list[str]:
     out = []
     for (kind, colour), n in counts.items():
         word = _piece_name(kind, colour, lg)
-        if kind == "discard_tea":
-            out.append(word)
+        if kind == "discard_tea":  # tea: instead of the second piece (MD-R58)
+            out.append(f"{word} ({msg['tea_what']})")
         elif kind in ("roof", "neutral_roof"):
             out.append(f"{word} ({msg['palaces'].format(n=n)})")
         else:
