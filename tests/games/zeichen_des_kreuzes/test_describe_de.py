@@ -73,7 +73,9 @@ def test_unknown_language_reads_english() -> None:
 def test_move_and_step_sentences() -> None:
     """ZK-R14 a movement card, ZK-EV05 the second step: German names the city."""
     move = {"kind": "move", "seat": 0, "card": "ZK002", "to": [20, 7]}
-    assert GAME.describe(move, 0) == "You played plain+army (ZK002) and stepped to (20,7)."
+    assert (
+        GAME.describe(move, 0) == "You played Plain + army (ZK002) and stepped to Constantinople."
+    )
     assert (
         GAME.describe(move, 0, "de")
         == "Du spielst Ebene + Heer (ZK002) und ziehst nach Konstantinopel."

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import EVENT_NAMES, parse_card_code, shown_components
+from .components import EVENT_NAMES, shown_components
 from .describe_de import describe_event_de
-from .names import seat_name
+from .names import card_text, place, seat_name
+from .text import card_of
 
 JSON = dict[str, Any]
 
@@ -44,9 +45,8 @@ def _seats(seats: list[Any], viewer: int | None) -> str:
 
 
 def _cell(xy: Any) -> str:
-    if isinstance(xy, list) and len(xy) == 2:
-        return f"({xy[0]},{xy[1]})"
-    return "?"
+    """A cell as players name it: the city there (``Constantinople``), else ``(x,y)``."""
+    return place(xy, "en")
 
 
 def _cubes(counts: Any, viewer: int | None) -> str:
@@ -67,17 +67,11 @@ def _cubes(counts: Any, viewer: int | None) -> str:
 
 
 def _card(event: JSON) -> str:
+    """``Plain + army (ZK002)``: the card as players call it, and its code."""
     code = event.get("card")
     if not isinstance(code, str):
         return "a card"
-    cards = shown_components().cards
-    try:
-        cid = parse_card_code(code)
-    except ValueError:
-        return code
-    if 0 <= cid < len(cards):
-        return f"{cards[cid].label()} ({code})"
-    return code
+    return code if card_of(code) is None else card_text(code, "en")
 
 
 def _unit(index: Any) -> str:
@@ -129,7 +123,7 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
     if kind == "fight":
         foe = FIGHT_NAMES.get(str(event.get("type")), "an enemy")
         fighter = _does(event.get("fighter"), seat, "fight")
-        return f"{fighter} {foe} on {_cell(event.get('cell'))}."
+        return f"{fighter} {foe} at {_cell(event.get('cell'))}."
     if kind == "truce":
         return f"{who} played a Truce: the fight is cancelled."
     if kind == "no_troops":
