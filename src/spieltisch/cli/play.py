@@ -41,7 +41,8 @@ def play(
     save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
     lang: Annotated[Lang, typer.Option(help="Language of the table.")] = Lang.en,
 ) -> None:
-    """Play a game in the terminal: type the number of an action; help, log, quit."""
+    """Play a game in the terminal: type the number of an action (in Medina the move itself,
+    such as grey 4 5; list numbers them); help, log, quit."""
     g = load_game(game)
     names = parse_seats(seats, g, humans=True)
     options = game_options(g, option or [], edition)
