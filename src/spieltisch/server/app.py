@@ -443,6 +443,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         media = {
             "table.js": "text/javascript",
             "board.js": "text/javascript",
+            "messages.js": "text/javascript",
             "style.css": "text/css",
             "lobby.js": "text/javascript",
         }

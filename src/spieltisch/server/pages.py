@@ -3,7 +3,29 @@ small hand-written script each, no build step (DESIGN.md §6)."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from html import escape
+
+from ..engine.i18n import LANGUAGES, translator
+
+
+@cache
+def _messages() -> str:
+    """The page's catalogs (``locale/*.po`` of this package) for the scripts, as JSON in a
+    ``<script>`` element (``</`` escaped so that no text can close it)."""
+    catalogs = {
+        lang: {
+            msgid: strings[0]
+            for (_ctx, msgid), strings in translator(__package__, lang).messages.items()
+            if strings[0]
+        }
+        for lang in LANGUAGES
+        if lang != "en"
+    }
+    text = json.dumps(catalogs, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return f'<script id="messages" type="application/json">{text}</script>\n'
+
 
 _HEAD = """<!doctype html>
 <html lang="en">
@@ -12,6 +34,8 @@ _HEAD = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <link rel="stylesheet" href="/static/style.css">
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' \
+viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='%238a7a66'/%3E%3C/svg%3E">
 </head>
 """
 
@@ -25,22 +49,25 @@ def lobby() -> str:
 <nav><button type="button" data-lang="en">English</button>
 <button type="button" data-lang="de">Deutsch</button></nav></header>
 <main>
-<section id="create"><h2 data-t="new_table">New table</h2>
+<section id="create"><h2 data-t="New table">New table</h2>
 <form id="create-form">
-<label><span data-t="game">Game</span> <select name="game" id="game"></select></label>
-<label><span data-t="players">Players</span> <select name="players" id="players"></select></label>
-<fieldset id="seats"><legend data-t="seats">Seats</legend></fieldset>
-<details><summary data-t="options">Options</summary><div id="options"></div></details>
-<button type="submit" id="create-button" data-t="create">Create table</button>
+<label><span data-t="Game">Game</span> <select name="game" id="game"></select></label>
+<label><span data-t="Players">Players</span> <select name="players" id="players"></select></label>
+<fieldset id="seats"><legend data-t="Seats">Seats</legend></fieldset>
+<details><summary data-t="Options">Options</summary><div id="options"></div></details>
+<button type="submit" id="create-button" data-t="Create table">Create table</button>
 </form>
 <div id="created" hidden></div>
 <p id="error" class="error" role="alert"></p>
 </section>
-<section id="tables-section"><h2 data-t="tables">Tables</h2>
-<div class="scroll-x"><table id="tables"><thead><tr><th data-t="game">Game</th>
-<th data-t="players">Players</th><th data-t="status">Status</th><th data-t="moves">Moves</th>
+<section id="tables-section"><h2 data-t="Tables">Tables</h2>
+<div class="scroll-x"><table id="tables"><thead><tr><th data-t="Game">Game</th>
+<th data-t="Players">Players</th><th data-t="Status">Status</th><th data-t="Moves">Moves</th>
 <th></th></tr></thead><tbody></tbody></table></div></section>
 </main>
+"""
+        + _messages()
+        + """<script src="/static/messages.js"></script>
 <script src="/static/lobby.js"></script>
 </body></html>
 """
@@ -54,17 +81,18 @@ def table_page(token: str) -> str:
         + f"""<body class="table" data-token="{escape(token, quote=True)}">
 <header><h1 id="title">Spieltisch</h1>
 <div id="status" aria-live="polite"></div>
-<nav><button type="button" id="sound" data-t-label="sound" aria-pressed="false">♪</button>
+<nav><button type="button" id="sound" data-t-label="Sound when it is your turn"
+ aria-pressed="false">♪</button>
 <button type="button" data-lang="en">English</button>
 <button type="button" data-lang="de">Deutsch</button>
-<a href="/" data-t="lobby">Lobby</a></nav></header>
+<a href="/" data-t="Lobby">Lobby</a></nav></header>
 <main>
 <section id="board-area">
 <div id="board-tools" role="toolbar">
-<button type="button" id="zoom-out" data-t-label="zoom_out">−</button>
-<button type="button" id="zoom-in" data-t-label="zoom_in">+</button>
-<button type="button" id="zoom-one" data-t-label="zoom_one">1:1</button>
-<button type="button" id="zoom-fit" data-t-label="zoom_fit">⤢</button>
+<button type="button" id="zoom-out" data-t-label="Zoom out">−</button>
+<button type="button" id="zoom-in" data-t-label="Zoom in">+</button>
+<button type="button" id="zoom-one" data-t-label="1:1">1:1</button>
+<button type="button" id="zoom-fit" data-t-label="Whole board">⤢</button>
 <span id="prompt" aria-live="polite"></span>
 </div>
 <div id="board"></div>
@@ -79,17 +107,20 @@ def table_page(token: str) -> str:
  clip-path="url(#glass)" fill="#e0a030"><rect class="sand-top" x="6" y="6" width="28"
  height="22"/><rect class="sand-bottom" x="6" y="56" width="28" height="0"/></g></svg>
 <span class="sand-left"></span></div>
-<section id="choices"><h2 data-t="your_move">Your move</h2>
+<section id="choices"><h2 data-t="Your move">Your move</h2>
 <div id="buttons"></div>
-<details id="all-moves" hidden><summary><span data-t="all_moves">All moves</span>
+<details id="all-moves" hidden><summary><span data-t="All moves">All moves</span>
 (<span id="all-count"></span>)</summary><div id="all-list"></div></details></section>
 <p id="error" class="error" role="alert"></p>
 <section id="result" hidden></section>
-<section id="players"><h2 data-t="players">Players</h2><ul id="seat-list"></ul></section>
-<section id="log-section"><h2 data-t="log">Log</h2><ol id="log"></ol></section>
+<section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>
+<section id="log-section"><h2 data-t="Log">Log</h2><ol id="log"></ol></section>
 </aside>
 </main>
 <div id="tip" role="tooltip" hidden></div>
+"""
+        + _messages()
+        + """<script src="/static/messages.js"></script>
 <script src="/static/board.js"></script>
 <script src="/static/table.js"></script>
 </body></html>

@@ -3,11 +3,12 @@
 // table.js creates one Board and hands it every update.
 "use strict";
 window.SpieltischBoard = (function () {
+  const _ = window.spieltischText._;
   const MIN_SCALE = 0.25, MAX_SCALE = 4;
   const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   function Board(opts) {
-    // opts: {area, board, popup, tip, onAct(index), onStage(), t(key)}
+    // opts: {area, board, popup, tip, button(move), onAct(index), onStage()}
     this.o = opts;
     this.scale = 1;
     this.natural = {w: 0, h: 0};
@@ -280,9 +281,9 @@ window.SpieltischBoard = (function () {
   Board.prototype.prompt = function () {
     const moves = this.moves();
     if (!moves.length) return "";
-    if (this.selected !== null) return this.o.t("choose_place");
-    if (moves.some((m) => m.pick !== null)) return this.o.t("choose_pick");
-    if (moves.some((m) => m.place !== null)) return this.o.t("choose_target");
+    if (this.selected !== null) return _("Now choose where: the highlighted places.");
+    if (moves.some((m) => m.pick !== null)) return _("Pick a highlighted piece on the board.");
+    if (moves.some((m) => m.place !== null)) return _("Choose a highlighted place on the board.");
     return "";
   };
 
@@ -290,7 +291,7 @@ window.SpieltischBoard = (function () {
     this.selected = this.selected === key ? null : key;
     this.closePopup();
     this.refresh();
-    if (this.selected !== null && window.innerWidth < 700) this.showTargets();
+    if (this.selected !== null) this.showTargets();  // its places may lie out of view
   };
 
   Board.prototype.cancel = function () {
@@ -315,13 +316,13 @@ window.SpieltischBoard = (function () {
     const popup = this.o.popup;
     popup.innerHTML = "";
     const head = document.createElement("p");
-    head.textContent = this.o.t("choose_one");
+    head.textContent = _("Which one?");
     popup.appendChild(head);
     matches.forEach((m) => popup.appendChild(this.o.button(m)));
     const cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "cancel";
-    cancel.textContent = this.o.t("cancel");
+    cancel.textContent = _("Cancel");
     cancel.addEventListener("click", () => this.closePopup());
     popup.appendChild(cancel);
     popup.hidden = false;

@@ -1,39 +1,13 @@
 // The lobby: choose a game, its players, options and seats; create the table; list tables.
 "use strict";
 (function () {
-  const T = {
-    en: {new_table: "New table", game: "Game", players: "Players", seats: "Seats",
-         options: "Options", create: "Create table", tables: "Tables", status: "Status",
-         moves: "Moves", human: "Human", bot: "Bot", watch: "watch", open: "open",
-         running: "running", over: "over", links: "Send each player their link:",
-         spectators: "Spectators", seat: "Seat", play: "play",
-         timing: "Clock and absent players", clock: "Clock", clock_none: "none",
-         clock_days: "turn-based (days per move)", clock_minutes: "real time (minutes per player)",
-         days_per_move: "Days per move", minutes: "Minutes per player",
-         increment_s: "Seconds added per move", on_timeout: "When a clock runs out",
-         timeout_bot: "a bot plays that seat on (it has lost on time)",
-         timeout_end: "the game ends (that player loses)",
-         zombie: "A bot plays for a player who has left, after (seconds)"},
-    de: {new_table: "Neuer Tisch", game: "Spiel", players: "Spieler", seats: "Plätze",
-         options: "Optionen", create: "Tisch anlegen", tables: "Tische", status: "Stand",
-         moves: "Züge", human: "Mensch", bot: "Bot", watch: "zuschauen", open: "offen",
-         running: "läuft", over: "beendet", links: "Schicke jedem Spieler seinen Link:",
-         spectators: "Zuschauer", seat: "Platz", play: "spielen",
-         timing: "Bedenkzeit und abwesende Spieler", clock: "Uhr", clock_none: "keine",
-         clock_days: "rundenbasiert (Tage pro Zug)", clock_minutes: "Echtzeit (Minuten pro Spieler)",
-         days_per_move: "Tage pro Zug", minutes: "Minuten pro Spieler",
-         increment_s: "Sekunden Zuschlag pro Zug", on_timeout: "Wenn eine Uhr abläuft",
-         timeout_bot: "ein Bot spielt den Platz weiter (Zeitverlust)",
-         timeout_end: "das Spiel endet (dieser Spieler verliert)",
-         zombie: "Ein Bot spielt für einen Spieler, der gegangen ist, nach (Sekunden)"},
-  };
-  let lang = localStorage.getItem("spieltisch-lang") || (navigator.language || "en").slice(0, 2);
-  if (!T[lang]) lang = "en";
+  const text = window.spieltischText;  // messages.js: the page's words
+  const _ = text._;
+  let lang = text.lang;
   let games = [];
-  function t(key) { return (T[lang] && T[lang][key]) || T.en[key] || key; }
   function translate() {
     document.documentElement.lang = lang;
-    document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+    document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = _(el.dataset.t); });
   }
   const $ = (id) => document.getElementById(id);
 
@@ -58,15 +32,15 @@
     const n = Number($("players").value);
     for (let i = 0; i < n; i++) {
       const label = document.createElement("label");
-      label.textContent = t("seat") + " " + i + " ";
+      label.textContent = _("Player") + " " + (i + 1) + " ";
       const sel = document.createElement("select");
       sel.name = "seat" + i;
       const human = document.createElement("option");
-      human.value = "human"; human.textContent = t("human");
+      human.value = "human"; human.textContent = _("Human");
       sel.appendChild(human);
       g.bots.forEach((b) => {
         const o = document.createElement("option");
-        o.value = "bot:" + b; o.textContent = t("bot") + ": " + b;
+        o.value = "bot:" + b; o.textContent = _("Bot") + ": " + b;
         if (i > 0 && b === "heuristic") o.selected = true;
         sel.appendChild(o);
       });
@@ -126,11 +100,11 @@
     });
     box.innerHTML = "";
     const summary = document.createElement("summary");
-    summary.textContent = t("timing");
+    summary.textContent = _("Clock and absent players");
     box.appendChild(summary);
-    const field = (key, input) => {
+    const field = (key, caption, input) => {
       const label = document.createElement("label");
-      label.textContent = t(key) + " ";
+      label.textContent = caption + " ";
       input.name = "setting:" + key;
       if (keep[input.name] !== undefined) {
         if (input.type === "checkbox") input.checked = keep[input.name]; else input.value = keep[input.name];
@@ -141,8 +115,8 @@
     };
     const select = (pairs) => {
       const sel = document.createElement("select");
-      pairs.forEach(([value, key]) => {
-        const o = document.createElement("option"); o.value = value; o.textContent = t(key); sel.appendChild(o);
+      pairs.forEach(([value, caption]) => {
+        const o = document.createElement("option"); o.value = value; o.textContent = caption; sel.appendChild(o);
       });
       return sel;
     };
@@ -151,14 +125,15 @@
       input.type = "number"; input.min = "0"; input.step = step; input.value = value;
       return input;
     };
-    field("clock", select([["none", "clock_none"], ["days", "clock_days"], ["minutes", "clock_minutes"]]));
-    field("days_per_move", number("1", "any"));
-    field("minutes", number("10", "any"));
-    field("increment_s", number("0", "1"));
-    field("on_timeout", select([["bot", "timeout_bot"], ["end", "timeout_end"]]));
+    field("clock", _("Clock"), select([["none", _("none")], ["days", _("turn-based (days per move)")],
+                                  ["minutes", _("real time (minutes per player)")]]));
+    field("days_per_move", _("Days per move"), number("1", "any"));
+    field("minutes", _("Minutes per player"), number("10", "any"));
+    field("increment_s", _("Seconds added per move"), number("0", "1"));
+    field("on_timeout", _("When a clock runs out"), select([["bot", _("a bot plays that seat on (it has lost on time)")], ["end", _("the game ends (that player loses)")]]));
     const zombie = document.createElement("input");
     zombie.type = "checkbox";
-    field("zombie", zombie).after(number("120", "1"));
+    field("zombie", _("A bot plays for a player who has left, after (seconds)"), zombie).after(number("120", "1"));
     zombie.nextSibling.name = "setting:zombie_after_s";
     if (keep["setting:zombie_after_s"] !== undefined) zombie.nextSibling.value = keep["setting:zombie_after_s"];
   }
@@ -175,6 +150,10 @@
     return out;
   }
 
+  function statusName(status) {
+    return ({open: _("open"), running: _("running"), over: _("over")})[status] || status;
+  }
+
   async function loadTables() {
     const r = await fetch("/api/tables");
     const rows = await r.json();
@@ -182,12 +161,12 @@
     body.innerHTML = "";
     rows.slice(0, 50).forEach((row) => {
       const tr = document.createElement("tr");
-      [row.game_name, row.players, t(row.status), row.version].forEach((v) => {
+      [row.game_name, row.players, statusName(row.status), row.version].forEach((v) => {
         const td = document.createElement("td"); td.textContent = v; tr.appendChild(td);
       });
       const td = document.createElement("td");
       const a = document.createElement("a");
-      a.href = row.spectator_link; a.textContent = t("watch");
+      a.href = row.spectator_link; a.textContent = _("watch");
       td.appendChild(a); tr.appendChild(td);
       body.appendChild(tr);
     });
@@ -216,18 +195,18 @@
     const box = $("created");
     box.hidden = false;
     box.innerHTML = "";
-    const p = document.createElement("p"); p.textContent = t("links"); box.appendChild(p);
+    const p = document.createElement("p"); p.textContent = _("Send each player their link:"); box.appendChild(p);
     const ul = document.createElement("ul");
     data.seats.forEach((s) => {
       if (!s.link) return;
       const li = document.createElement("li");
-      li.textContent = t("seat") + " " + s.seat + ": ";
+      li.textContent = _("Player") + " " + (s.seat + 1) + ": ";
       const a = document.createElement("a"); a.href = s.link; a.textContent = s.link;
       a.className = "seat-link";
       li.appendChild(a); ul.appendChild(li);
     });
     const li = document.createElement("li");
-    li.textContent = t("spectators") + ": ";
+    li.textContent = _("Spectators") + ": ";
     const a = document.createElement("a"); a.href = data.spectator_link; a.textContent = data.spectator_link;
     li.appendChild(a); ul.appendChild(li);
     box.appendChild(ul);
@@ -235,7 +214,7 @@
   });
 
   document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => {
-    lang = b.dataset.lang; localStorage.setItem("spieltisch-lang", lang); translate(); fillSeats(); fillTiming(); loadTables();
+    text.lang = b.dataset.lang; lang = text.lang; localStorage.setItem("spieltisch-lang", lang); translate(); fillSeats(); fillTiming(); loadTables();
   }));
 
   (async function start() {

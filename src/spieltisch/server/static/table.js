@@ -2,38 +2,10 @@
 // select, then target), the few choice buttons of the current stage, the players and the log.
 "use strict";
 (function () {
-  const T = {
-    en: {your_move: "Your move", log: "Log", lobby: "Lobby", waiting: "Waiting for",
-         you: "you", seat: "Player", over: "Game over", winners: "Winners", none: "nobody",
-         connected: "connected", reconnecting: "connection lost, reconnecting…",
-         spectator: "You are watching.", your_turn: "Your turn", rematch: "Rematch",
-         no_choice: "Nothing to decide for you now.", version: "move", players: "Players",
-         bot: "bot", bot_plays: "a bot plays for this seat", out_of_time: "out of time",
-         ended_timeout: "ran out of time and loses", day: "d",
-         choose_pick: "Pick a highlighted piece on the board.",
-         choose_place: "Now choose where: the highlighted places.",
-         choose_target: "Choose a highlighted place on the board.",
-         choose_one: "Which one?", cancel: "Cancel", all_moves: "All moves",
-         zoom_in: "Zoom in", zoom_out: "Zoom out", zoom_fit: "Whole board", zoom_one: "1:1",
-         sound: "Sound when it is your turn", turn_title: "Your turn", on: "on", off: "off"},
-    de: {your_move: "Dein Zug", log: "Verlauf", lobby: "Lobby", waiting: "Es entscheidet",
-         you: "du", seat: "Spieler", over: "Spielende", winners: "Sieger", none: "niemand",
-         connected: "verbunden", reconnecting: "Verbindung verloren, verbinde neu …",
-         spectator: "Du schaust zu.", your_turn: "Du bist am Zug", rematch: "Revanche",
-         no_choice: "Gerade gibt es für dich nichts zu entscheiden.", version: "Zug",
-         players: "Spieler", bot: "Bot", bot_plays: "ein Bot spielt für diesen Platz",
-         out_of_time: "Zeit abgelaufen", ended_timeout: "hat die Zeit überschritten und verliert",
-         day: "T",
-         choose_pick: "Wähle ein hervorgehobenes Teil auf dem Spielbrett.",
-         choose_place: "Wähle jetzt den Ort: die hervorgehobenen Stellen.",
-         choose_target: "Wähle eine hervorgehobene Stelle auf dem Spielbrett.",
-         choose_one: "Welche Möglichkeit?", cancel: "Abbrechen", all_moves: "Alle Züge",
-         zoom_in: "Vergrößern", zoom_out: "Verkleinern", zoom_fit: "Ganzes Brett", zoom_one: "1:1",
-         sound: "Ton, wenn du am Zug bist", turn_title: "Du bist am Zug", on: "an", off: "aus"},
-  };
+  const text = window.spieltischText;  // messages.js: the page's words
+  const _ = text._;
   const token = document.body.dataset.token;
-  let lang = localStorage.getItem("spieltisch-lang") || (navigator.language || "en").slice(0, 2);
-  if (!T[lang]) lang = "en";
+  let lang = text.lang;
   let sound = localStorage.getItem("spieltisch-sound") === "on";
   let socket = null;
   let last = null;
@@ -41,22 +13,21 @@
   let retry = 500;
   const $ = (id) => document.getElementById(id);
 
-  function t(key) { return (T[lang] && T[lang][key]) || T.en[key] || key; }
 
   function translatePage() {
     document.documentElement.lang = lang;
-    document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+    document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = _(el.dataset.t); });
     document.querySelectorAll("[data-t-label]").forEach((el) => {
-      el.setAttribute("aria-label", t(el.dataset.tLabel));
-      el.title = t(el.dataset.tLabel);
+      el.setAttribute("aria-label", _(el.dataset.tLabel));
+      el.title = _(el.dataset.tLabel);
     });
   }
 
   // the game's name for a seat ("Player 2"), with "(you)" for the reader's own seat
   function seatName(seat) {
     const named = last && last.seats && last.seats[seat];
-    const name = named && named.name ? named.name : t("seat") + " " + (seat + 1);
-    return last && seat === last.seat ? name + " (" + t("you") + ")" : name;
+    const name = named && named.name ? named.name : _("Player") + " " + (seat + 1);
+    return last && seat === last.seat ? name + " (" + _("you") + ")" : name;
   }
 
   function send(message) {
@@ -89,7 +60,7 @@
   }
 
   const board = new window.SpieltischBoard({
-    area: $("board-area"), board: $("board"), popup: $("popup"), tip: $("tip"), t: t,
+    area: $("board-area"), board: $("board"), popup: $("popup"), tip: $("tip"),
     button: choiceButton,
     onAct: (i) => act(last.legal[i]),
     onStage: () => showChoices(),
@@ -106,14 +77,14 @@
     $("choices").hidden = last.seat === null;
     $("prompt").textContent = mine ? board.prompt() : "";
     if (!mine) {
-      if (last.seat !== null && !last.over) buttons.textContent = t("no_choice");
+      if (last.seat !== null && !last.over) buttons.textContent = _("Nothing to decide for you now.");
     } else {
       board.stageButtons().forEach((m) => buttons.appendChild(choiceButton(m)));
       if (board.selected !== null) {
         const c = document.createElement("button");
         c.type = "button";
         c.className = "cancel";
-        c.textContent = t("cancel");
+        c.textContent = _("Cancel");
         c.addEventListener("click", () => board.cancel());
         buttons.appendChild(c);
       }
@@ -164,7 +135,7 @@
     const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600);
     const m = Math.floor((s % 3600) / 60), sec = s % 60;
     const two = (n) => String(n).padStart(2, "0");
-    if (d > 0) return d + " " + t("day") + " " + two(h) + ":" + two(m);
+    if (d > 0) return d + " " + _("d") + " " + two(h) + ":" + two(m);
     if (h > 0) return h + ":" + two(m) + ":" + two(sec);
     return m + ":" + two(sec);
   }
@@ -183,14 +154,14 @@
       const li = document.createElement("li");
       li.dataset.seat = s.seat;
       let text = seatName(s.seat);
-      if (s.kind === "bot") text += " · " + t("bot") + (s.bot ? ": " + s.bot : "");
+      if (s.kind === "bot") text += " · " + _("bot") + (s.bot ? ": " + s.bot : "");
       if (update.actors.includes(s.seat) && !update.over) li.classList.add("acting");
       li.textContent = text;
       if ((update.timed_out || []).includes(s.seat)) {
-        li.append(" · " + t("out_of_time"));
+        li.append(" · " + _("out of time"));
         li.classList.add("timed-out");
       }
-      if ((update.zombies || []).includes(s.seat)) li.append(" · " + t("bot_plays"));
+      if ((update.zombies || []).includes(s.seat)) li.append(" · " + _("a bot plays for this seat"));
       const c = clocks[s.seat];
       if (c && c.left_ms !== null) {
         const span = document.createElement("span");
@@ -213,7 +184,7 @@
   // the tab shows whose turn it is (title and icon), with an optional sound
   let wasMine = false;
   function showTurnInTab(update, mine) {
-    document.title = (mine ? "● " + t("turn_title") + " · " : "") + update.game_name + " · Spieltisch";
+    document.title = (mine ? "● " + _("Your turn") + " · " : "") + update.game_name + " · Spieltisch";
     const colour = mine ? "%2300a152" : "%238a7a66";
     let icon = document.querySelector("link[rel=icon]");
     if (!icon) { icon = document.createElement("link"); icon.rel = "icon"; document.head.appendChild(icon); }
@@ -261,21 +232,21 @@
     const result = $("result");
     result.hidden = !update.over;
     if (!update.over) return;
-    const names = update.winners.length ? update.winners.map(seatName).join(", ") : t("none");
+    const names = update.winners.length ? update.winners.map(seatName).join(", ") : _("nobody");
     result.innerHTML = "";
     if (update.ended && update.ended.reason === "timeout") {
       const why = document.createElement("p");
       const who = seatName(update.ended.seat);
-      why.textContent = who.charAt(0).toUpperCase() + who.slice(1) + " " + t("ended_timeout");
+      why.textContent = who.charAt(0).toUpperCase() + who.slice(1) + " " + _("ran out of time and loses");
       result.appendChild(why);
     }
     const p = document.createElement("p");
-    p.textContent = t("winners") + ": " + names;
+    p.textContent = _("Winners") + ": " + names;
     result.appendChild(p);
     if (update.seat !== null) {
       const b = document.createElement("button");
       b.type = "button";
-      b.textContent = t("rematch");
+      b.textContent = _("Rematch");
       b.addEventListener("click", async () => {
         const r = await fetch("/api/seat/" + token + "/rematch", {method: "POST"});
         const data = await r.json();
@@ -299,20 +270,20 @@
     const turn = $("turn");
     const mine = board.mine();
     if (update.over) {
-      turn.textContent = t("over");
+      turn.textContent = _("Game over");
     } else if (update.seat === null) {
-      turn.textContent = t("spectator") + " " + t("waiting") + ": " + update.actors.map(seatName).join(", ");
+      turn.textContent = _("You are watching.") + " " + _("Waiting for") + ": " + update.actors.map(seatName).join(", ");
     } else if (update.actors.includes(update.seat)) {
-      turn.textContent = t("your_turn");
+      turn.textContent = _("Your turn");
     } else {
-      turn.textContent = t("waiting") + ": " + update.actors.map(seatName).join(", ");
+      turn.textContent = _("Waiting for") + ": " + update.actors.map(seatName).join(", ");
     }
     turn.classList.toggle("mine", mine);
     showTurnInTab(update, mine);
     showChoices();
     showLog(update);
     showResult(update);
-    $("status").textContent = t("connected") + " · " + t("version") + " " + update.version;
+    $("status").textContent = _("connected") + " · " + _("move") + " " + update.version;
   }
 
   function connect() {
@@ -345,7 +316,7 @@
       }
     };
     socket.onclose = () => {
-      $("status").textContent = t("reconnecting");
+      $("status").textContent = _("connection lost, reconnecting…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
@@ -353,7 +324,8 @@
 
   document.querySelectorAll("[data-lang]").forEach((b) => {
     b.addEventListener("click", () => {
-      lang = b.dataset.lang;
+      text.lang = b.dataset.lang;
+      lang = text.lang;
       localStorage.setItem("spieltisch-lang", lang);
       translatePage();
       showSound();
@@ -367,7 +339,7 @@
   const soundButton = $("sound");
   const showSound = () => {
     soundButton.setAttribute("aria-pressed", String(sound));
-    soundButton.textContent = "♪ " + (sound ? t("on") : t("off"));
+    soundButton.textContent = "♪ " + (sound ? _("on") : _("off"));
   };
   soundButton.addEventListener("click", () => {
     sound = !sound;
