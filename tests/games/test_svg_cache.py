@@ -218,6 +218,27 @@ def test_tr_chronicle_follows_the_ruleset_data() -> None:
         assert "θ7" not in render_svg(default)
 
 
+def test_tr_picture_caches_do_not_change_pictures() -> None:
+    """Tumult Royal's picture memoises drawings in its helper modules (icons, landscape
+    tiles, payment art): emptied or warm, the same pictures and moves."""
+    from spieltisch.games.tumult_royal import icons, picture_land, picture_moves
+    from spieltisch.games.tumult_royal.svg import board_moves
+
+    index = next(i for i, c in enumerate(CONFIGS) if c[0] == "tumult-royal")
+
+    def everything() -> list[Any]:
+        out: list[Any] = []
+        for view, lang, legal in _cases(index):
+            out.append(_module("tumult-royal").render_svg(view, lang, legal))
+            out.append(board_moves(view, legal or [], lang))
+        return out
+
+    warm = everything()
+    for module in (icons, picture_land, picture_moves):
+        _clear_caches(module)
+    assert everything() == warm
+
+
 def test_engine_helpers_match_the_plain_formulas() -> None:
     """The memoised helpers give exactly what the plain formulas give, including the
     corner cases a cache could confuse (-0.0 and 0, 1 and 1.0, long strings)."""

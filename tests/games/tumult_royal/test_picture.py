@@ -10,6 +10,7 @@ events; the tooltips in both languages; and the size of every target."""
 
 from __future__ import annotations
 
+import string
 import xml.etree.ElementTree as ET
 from collections import Counter
 from functools import cache
@@ -19,6 +20,7 @@ import pytest
 
 from spieltisch.engine.game import State
 from spieltisch.engine.picture import MIN_TARGET
+from spieltisch.games.tumult_royal.board_words import WORDS
 from spieltisch.games.tumult_royal.state import TumultState
 from spieltisch.games.tumult_royal.svg import board_moves, log_keys, render_svg
 
@@ -341,3 +343,15 @@ def test_targets_are_large_enough() -> None:
         el = next(e for e in root.iter() if e.get("data-place") == where)
         rect = next(el.iter(f"{_SVG}rect"))
         assert float(rect.get("height", 0)) >= 32 and float(rect.get("width", 0)) >= 80
+
+
+def test_both_languages_have_every_word() -> None:
+    """The picture's words exist in English and German, with the same placeholders."""
+    assert set(WORDS["en"]) == set(WORDS["de"])
+    for name, en in WORDS["en"].items():
+        de = WORDS["de"][name]
+        assert sorted(_fields(en)) == sorted(_fields(de)), name
+
+
+def _fields(template: str) -> list[str]:
+    return [f for _, f, _, _ in string.Formatter().parse(template) if f]

@@ -30,6 +30,9 @@ WORDS: dict[str, dict[str, str]] = {
         "demand_unknown_tip": "Zocker variant: the people's need of {good} is spun just "
         "before its tumult check.",
         "aside": "{k} set aside",
+        "zocker": "Zocker variant",
+        "zocker_tip": "Zocker variant: nobody knows the needs while grabbing; each is spun "
+        "just before its good's tumult check.",
         "aside_tip": "{k} tiles set aside face down this round: nobody may take them.",
         "pool": "The people's goods",
         "pool_open": "The people's pool after the grab",
@@ -37,6 +40,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pool_hint_hold": "Keep the tile in your hand or put it back",
         "pool_hint_wait": "Your choice is made: waiting for the tick",
         "pool_hint_watch": "Each tick every player peeks, keeps or puts back one tile",
+        "pool_hint_done": "You are done grabbing this round",
         "left": "{good}: {n} left, need {d}",
         "left_tip": "{n} units of {good} are in the pool; the people need {d}.",
         "slot_down": "Slot {s}: a face-down tile",
@@ -158,6 +162,9 @@ WORDS: dict[str, dict[str, str]] = {
         "demand_unknown_tip": "Zocker-Variante: der Bedarf an {good} wird erst direkt vor "
         "seiner Tumultprüfung gedreht.",
         "aside": "{k} beiseite",
+        "zocker": "Zocker-Variante",
+        "zocker_tip": "Zocker-Variante: beim Rauben kennt niemand den Bedarf; er wird erst "
+        "direkt vor der Tumultprüfung jedes Guts gedreht.",
         "aside_tip": "{k} Plättchen liegen diese Runde verdeckt beiseite: niemand darf sie nehmen.",
         "pool": "Die Güter des Volkes",
         "pool_open": "Der Vorrat des Volkes nach dem Raub",
@@ -166,6 +173,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pool_hint_wait": "Deine Wahl steht: warte auf den Takt",
         "pool_hint_watch": "In jedem Takt sieht jeder ein Plättchen an, behält es oder legt "
         "es zurück",
+        "pool_hint_done": "Du raubst in dieser Runde nicht mehr",
         "left": "{good}: {n} übrig, Bedarf {d}",
         "left_tip": "{n} Einheiten {good} liegen im Vorrat; das Volk braucht {d}.",
         "slot_down": "Fach {s}: ein verdecktes Plättchen",

@@ -115,6 +115,8 @@ def pool_hint(pic: Pic) -> str:
         return w["pool_hint_hold"]
     if (v.get("pending") or {}).get("my_choice"):
         return w["pool_hint_wait"]
+    if pic.seat is not None and pic.players[pic.seat]["done"]:
+        return w["pool_hint_done"]
     return w["pool_hint_watch"]
 
 
@@ -260,10 +262,11 @@ def hand_button(pic: Pic, kind: str, x: float, y: float, face: Face, s: int) -> 
     w = pic.w
     bw, bh = HAND_W - 16, 36
     active = kind in pic.plan.hand
-    fill = ("#2e7d32" if kind == "keep" else "#8d6e63") if active else "#d7ccc8"
+    chosen = ((pic.view.get("pending") or {}).get("my_choice") or {}).get("type") == kind
+    fill = ("#2e7d32" if kind == "keep" else "#8d6e63") if active or chosen else "#d7ccc8"
     where = "hand:keep" if kind == "keep" else "hand:put-back"
     hint = w[f"{kind}_tip"].format(face=pic.face_tip(face), s=s)
-    arrow = "⬇" if kind == "keep" else "↩"
+    arrow = "✓" if chosen else "⬇" if kind == "keep" else "↩"
     return (
         f"<g{place(where) if active else ''}{tip(hint)}>"
         + box(x, y, bw, bh, fill, INK, 8)
@@ -273,7 +276,7 @@ def hand_button(pic: Pic, kind: str, x: float, y: float, face: Face, s: int) -> 
             f"{arrow} {w[kind]}",
             FONT,
             text_anchor="middle",
-            fill="#fff" if active else MUTED,
+            fill="#fff" if active or chosen else MUTED,
             font_weight="bold",
         )
         + "</g>"
@@ -441,6 +444,8 @@ def castle_status(pic: Pic, seat: int) -> str:
     for a in v.get("last_tick") or []:
         if a["seat"] != seat or (a["action"] == "done" and "slot" not in a):
             continue
+        if a["action"] == "peek" and a.get("won") and a.get("slot") == p.get("hand_slot"):
+            continue  # "holds slot N" says it
         kind = a["action"]
         if kind == "peek":
             kind = "peek" if a.get("won") else "lost"

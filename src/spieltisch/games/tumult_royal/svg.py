@@ -199,4 +199,7 @@ def demand(pic: Pic, y: float) -> float:
             + text(x + 50, y + 26, label, FONT, fill=MUTED)
             + "</g>"
         )
+        x += 50 + text_width(label, FONT) + 16
+    if v["variant"] == "zocker":  # TR-R5: the needs are spun in the tumult check
+        pic.out.append(f"<g{tip(w['zocker_tip'])}>" + text(x, y + 26, w["zocker"], FONT) + "</g>")
     return y + 40
