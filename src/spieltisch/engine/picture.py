@@ -17,7 +17,8 @@ What the page reads in a picture (attributes on any element):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -225,17 +226,33 @@ def legend(
     return out, cy + icon + 8
 
 
+@dataclass(frozen=True)
+class Row:
+    """One seat's row of ``standings``: its cells, and optionally the row's explanation
+    (default: the name), extra attributes for the row's group (`` data-key="seat:1"``) and
+    the seat's mark drawn by the game (a function of the centre: games with their own seat
+    colours and figures)."""
+
+    seat: int
+    name: str
+    cells: Sequence[str]
+    tip: str = ""
+    attrs: str = ""
+    mark: Callable[[float, float], str] | None = None
+
+
 def standings(
-    rows: Sequence[tuple[int, str, Sequence[str]]],
+    rows: Sequence[tuple[int, str, Sequence[str]] | Row],
     columns: Sequence[str],
     x: float,
     y: float,
     widths: Sequence[float],
     acting: Sequence[int] = (),
 ) -> tuple[list[str], float]:
-    """A table of the seats: each row is ``(seat, name, cells)``, drawn with the seat's mark
-    and name, then one cell per column (heads ``columns``, widths ``widths`` after the
-    name's); the seats in ``acting`` are marked ▶. Returns the elements and the y below."""
+    """A table of the seats: each row is ``(seat, name, cells)`` or a ``Row``, drawn with
+    the seat's mark and name, then one cell per column (heads ``columns``, widths ``widths``
+    after the name's); the seats in ``acting`` are marked ▶. Returns the elements and the y
+    below them."""
     out = ['<g class="standings">']
     row_h = 26
     name_w = widths[0]
@@ -244,15 +261,17 @@ def standings(
         out.append(text(cx, y + 16, head, SMALL, fill=MUTED))
         cx += w
     y += 24
-    for seat, name, cells in rows:
-        out.append(f'<g data-seat="{seat}"{tip(name)}>')
+    for given in rows:
+        row = given if isinstance(given, Row) else Row(*given)
+        seat = row.seat
+        out.append(f'<g data-seat="{seat}"{row.attrs}{tip(row.tip or row.name)}>')
         if seat in acting:
             out.append(text(x, y + 18, "▶", FONT, fill=seat_colour(seat)))
-        out.append(seat_mark(seat, x + 24, y + 13, 7))
+        out.append(row.mark(x + 24, y + 13) if row.mark else seat_mark(seat, x + 24, y + 13, 7))
         weight = {"font_weight": "bold"} if seat in acting else {}
-        out.append(text(x + 38, y + 18, name, FONT, **weight))
+        out.append(text(x + 38, y + 18, row.name, FONT, **weight))
         cx = x + name_w
-        for cell, w in zip(cells, widths[1:], strict=True):
+        for cell, w in zip(row.cells, widths[1:], strict=True):
             out.append(text(cx, y + 18, cell, FONT))
             cx += w
         out.append("</g>")

@@ -747,12 +747,12 @@ def _standing_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     heads = [lab[k] for k in ("col_hand", "col_won", "col_markers", "col_sum", "col_place")]
     active = () if ctx.over or view.get("active") is None else (int(view["active"]),)
     out = [text(MARGIN + 8, top + 20, lab["standing"], LARGE, font_weight="bold")]
-    table, y = pic.standings(rows, heads, MARGIN + 8, top + 26, (200, 64, 76, 100, 64, 64), active)
-    for p in range(players):
+    keyed = []
+    for p, name, cells in rows:
         markers = [int(m) for m in view["markers"][p]]
         items = [lab["tip_won_item"].format(t=t, m=m) for t, m in sorted(won[p])]
         hint = lab["tip_seat"].format(
-            name=ctx.name(p),
+            name=name,
             h=view["hand_sizes"][p],
             won=", ".join(items) or lab["none"],
             s=sum(markers),
@@ -763,8 +763,9 @@ def _standing_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
             f' data-markers={attr(",".join(str(m) for m in markers))} data-rank="{rank[p]}"'
             f' data-territories="{len(markers)}" data-sum="{sum(markers)}"'
         )
-        plain = f'<g data-seat="{p}"{tip(ctx.name(p))}>'
-        table = [part.replace(plain, f'<g data-seat="{p}"{attrs}{tip(hint)}>', 1) for part in table]
+        keyed.append(pic.Row(p, name, cells, tip=hint, attrs=attrs))
+    widths = (200, 64, 76, 100, 64, 64)
+    table, y = pic.standings(keyed, heads, MARGIN + 8, top + 26, widths, active)
     out += table
     out.append(text(MARGIN + 8, y + 14, lab["ranking_rule"], SMALL, fill=MUTED))
     rules, bottom = _comparison(ctx, top)

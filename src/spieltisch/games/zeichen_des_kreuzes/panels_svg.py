@@ -5,6 +5,7 @@ motivation track, the knights' standings and the road to victory."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -350,6 +351,10 @@ def _short_knight(name: str) -> str:
     return name.split(" von ")[0]
 
 
+def _mark(seat: int, cx: float, cy: float) -> str:
+    return figures.mark(seat, cx, cy, 7)
+
+
 def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
     words_ = words(lang)
     viewer = view.get("seat") if isinstance(view.get("seat"), int) else None
@@ -382,21 +387,19 @@ def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], fl
             " ".join(str(v) for v in s["red_tiles"]) or "–",
             " ".join(str(v) for v in s["green_tiles"]) or "–",
         ]
-        rows.append((p, pic.seat_name(p, lang, viewer), cells))
+        rows.append(
+            pic.Row(
+                p,
+                pic.seat_name(p, lang, viewer),
+                cells,
+                attrs=f' data-key="seat:{p}"',  # log lines about the seat's tableau mark it
+                mark=functools.partial(_mark, p),  # this game's seat colours (rules 2.2)
+            )
+        )
     acting = [] if view["over"] else [int(view["active"])]
     out = [pic.text(X, y + 18, words_["seats"], pic.LARGE, font_weight="bold")]
     table, bottom = pic.standings(rows, heads, X, y + 24, widths, acting)
-    # this game's seat colours (rules 2.2) on the shared table's marks
-    row_y = y + 24 + 24
-    joined = "\n".join(table)
-    for p, _, _ in rows:
-        joined = joined.replace(
-            pic.seat_mark(p, X + 24, row_y + 13, 7), figures.mark(p, X + 24, row_y + 13, 7), 1
-        )
-        row_y += 26
-    for p, _, _ in rows:  # the seat's row is keyed (log lines about its tableau mark it)
-        joined = joined.replace(f'<g data-seat="{p}"', f'<g data-key="seat:{p}" data-seat="{p}"', 1)
-    out.append(joined)
+    out += table
     return out, bottom
 
 
