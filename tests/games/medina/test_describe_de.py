@@ -72,13 +72,13 @@ SENTENCES = [
     (
         {"type": "build", "seat": 1, "cell": [4, 4], "colour": "grey", "palace": 1},
         1,
-        "You built grey on (4,4) (palace 1).",
+        "You built a grey building on (4,4) (palace 1).",
         "Du hast ein graues Gebäude auf (4,4) gebaut (Palast 1).",
     ),
     (
         {"type": "build", "seat": 1, "cell": [4, 4], "colour": "purple", "palace": 2},
         0,
-        "Player 2 built purple on (4,4) (palace 2).",
+        "Player 2 built a purple building on (4,4) (palace 2).",
         "Spieler 2 hat ein lila Gebäude auf (4,4) gebaut (Palast 2).",
     ),
     (
@@ -132,31 +132,31 @@ SENTENCES = [
     (
         {"type": "tower_merchants", "tower": 1, "count": 3, "to": 0},
         0,
-        "3 merchant(s) from tower 1 go to you.",
+        "3 merchants go from tower 1 to you.",
         "3 Kaufleute gehen von Turm 1 an dich.",
     ),
     (
         {"type": "tower_merchants", "tower": 3, "count": 1, "to": "neutral"},
         0,
-        "1 merchant(s) from tower 3 go to a neutral palace.",
+        "1 merchant goes from tower 3 to a neutral palace.",
         "1 Kaufmann geht von Turm 3 an einen neutralen Palast und damit in die Schachtel.",
     ),
     (
         {"type": "tea", "count": 2, "to": "box"},
         0,
-        "2 tea tile(s) go to the box.",
+        "2 tea tiles go to the box.",
         "2 Teeplättchen gehen in die Schachtel.",
     ),
     (
         {"type": "tea", "count": 1, "to": 2},
         2,
-        "1 tea tile(s) go to you.",
+        "1 tea tile goes to you.",
         "1 Teeplättchen geht an dich.",
     ),
     (
         {"type": "tea", "count": 0, "to": 1},
         2,
-        "0 tea tile(s) go to Player 2.",
+        "No tea tile goes to Player 2.",
         "Kein Teeplättchen geht an Spieler 2.",
     ),
     (

@@ -36,7 +36,9 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
     if kind == "start_merchant":
         return f"{who} placed the start merchant on {_cell(event)}."
     if kind == "build":
-        return f"{who} built {event['colour']} on {_cell(event)} (palace {event['palace']})."
+        colour, palace = event["colour"], event["palace"]
+        article = "an" if colour[:1] in "aeiou" else "a"
+        return f"{who} built {article} {colour} building on {_cell(event)} (palace {palace})."
     if kind == "roof":
         owns = "own" if event["seat"] == viewer else "owns"  # "you own", "Player 2 owns"
         return f"{who} roofed the palace at {_cell(event)} and now {owns} it."
@@ -56,9 +58,15 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
         return f"Tower {event['tower']}'s tile goes to {to} (palace {event['palace']})."
     if kind == "tower_merchants":
         to = _who(event["to"], viewer)
-        return f"{event['count']} merchant(s) from tower {event['tower']} go to {to}."
+        n = event["count"]
+        what = f"{n} merchant goes" if n == 1 else f"{n} merchants go"
+        return f"{what} from tower {event['tower']} to {to}."
     if kind == "tea":
-        return f"{event['count']} tea tile(s) go to {_who(event['to'], viewer)}."
+        n = event["count"]
+        what = (
+            "No tea tile goes" if n == 0 else "1 tea tile goes" if n == 1 else f"{n} tea tiles go"
+        )
+        return f"{what} to {_who(event['to'], viewer)}."
     if kind == "discard_tea":
         return f"{who} discarded a tea tile instead of a second piece."
     if kind == "retire":

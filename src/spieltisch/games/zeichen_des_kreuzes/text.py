@@ -112,7 +112,9 @@ LABELS: dict[str, dict[str, str]] = {
         "tower_empty": "empty",
         "garrison": "Jerusalem garrison: {n}",
         "sieges": "sieges so far: {n}",
-        "needs": "siege needs {t} green tile(s), motivation ≥ 6 and 5 troops;"
+        "needs": "siege needs {t} green tiles, motivation ≥ 6 and 5 troops;"
+        " at most {p} Muslim plunders each",
+        "needs_one": "siege needs 1 green tile, motivation ≥ 6 and 5 troops;"
         " at most {p} Muslim plunders each",
         "deck": "Deck",
         "draw_pile": "draw pile {n}",
@@ -237,7 +239,9 @@ LABELS: dict[str, dict[str, str]] = {
         "tower_empty": "leer",
         "garrison": "Besatzung Jerusalems: {n}",
         "sieges": "bisherige Belagerungen: {n}",
-        "needs": "Belagerung braucht {t} grüne(s) Plättchen, Motivation ≥ 6 und 5 Truppen;"
+        "needs": "Belagerung braucht {t} grüne Plättchen, Motivation ≥ 6 und 5 Truppen;"
+        " höchstens {p} muslimische Plünderungen je Spieler",
+        "needs_one": "Belagerung braucht 1 grünes Plättchen, Motivation ≥ 6 und 5 Truppen;"
         " höchstens {p} muslimische Plünderungen je Spieler",
         "deck": "Stapel",
         "draw_pile": "Nachziehstapel {n}",
@@ -599,7 +603,8 @@ def _table(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     lines.append(
         f"{lab['garrison'].format(n=view['garrison'])} · {lab['sieges'].format(n=view['sieges'])}"
     )
-    needs = lab["needs"].format(t=view.get("jerusalem_tiles_needed"), p=view.get("plunder_limit"))
+    tiles = view.get("jerusalem_tiles_needed")
+    needs = lab["needs_one" if tiles == 1 else "needs"].format(t=tiles, p=view.get("plunder_limit"))
     lines.extend(f"[dim]{w}[/dim]" for w in wrap(needs.split("; "), "", WIDTH, "; "))
     discard = view.get("discard") or []
     top = (
