@@ -127,7 +127,7 @@ def test_build_and_round_end_sentences() -> None:
         "surplus": 1,
     }
     assert GAME.describe(build, 0) == (
-        "You built a village on (2,4) with 2 statue(s), 1 follower(s) for overpaying."
+        "You built a village on (2,4) with 2 statues, 1 follower for overpaying."
     )
     assert GAME.describe(build, 0, "de") == (
         "Du baust ein Dorf auf (2,4) mit 2 Statuen und zahlst Brot 1+2, Marmor 2, Werkzeug 1;"

@@ -27,6 +27,11 @@ def _field(event: dict[str, Any]) -> str:
     return f"({r},{c})"
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 statue``, ``2 statues``, ``0 followers``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") -> str:
     """``event`` as ``viewer`` reads it, in German for ``lang == "de"``, else in English."""
     if lang == "de":
@@ -82,8 +87,9 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
         )
     if kind == "build":
         return (
-            f"{who} built a {event['terrain']} on {_field(event)} with {event['statues']} "
-            f"statue(s), {event['surplus']} follower(s) for overpaying."
+            f"{who} built a {event['terrain']} on {_field(event)} with "
+            f"{_count(event['statues'], 'statue')}, "
+            f"{_count(event['surplus'], 'follower')} for overpaying."
         )
     if kind == "no_build":
         gains = "gain" if event["seat"] == viewer else "gains"
@@ -99,8 +105,8 @@ def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") 
         return (
             f"{_does(event['king'], viewer, 'are', 'is').capitalize()} King, "
             f"{'pay' if event['king'] == viewer else 'pays'} the tax and "
-            f"{'add' if event['king'] == viewer else 'adds'} {event['chronicle']} statue(s) "
-            "to the chronicle."
+            f"{'add' if event['king'] == viewer else 'adds'} "
+            f"{_count(event['chronicle'], 'statue')} to the chronicle."
         )
     if kind == "fog":
         tiles, columns = fog_tiles(event)

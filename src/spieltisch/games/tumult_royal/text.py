@@ -117,7 +117,9 @@ LABELS: dict[str, dict[str, str]] = {
         "act_wait": "wait",
         "act_end_turn": "end your build turn",
         "act_consolation": "(+{n} followers as a consolation)",
-        "act_build": "Build {terrain} on {field} ({statues} statue(s), cost {cost}), paying:",
+        "act_build": "Build {terrain} on {field} ({statues}, cost {cost}), paying:",
+        "statue_one": "1 statue",
+        "statues_n": "{n} statues",
         "nothing": "nothing",
         "t_M": "a meadow",
         "t_F": "a forest",
@@ -205,7 +207,9 @@ LABELS: dict[str, dict[str, str]] = {
         "act_wait": "warten",
         "act_end_turn": "den Bauzug beenden",
         "act_consolation": "(+{n} Gefolgsleute zum Trost)",
-        "act_build": "{terrain} auf {field} bauen ({statues} Statue(n), Kosten {cost}), zahlen:",
+        "act_build": "{terrain} auf {field} bauen ({statues}, Kosten {cost}), zahlen:",
+        "statue_one": "1 Statue",
+        "statues_n": "{n} Statuen",
         "nothing": "nichts",
         "t_M": "Wiese",
         "t_F": "Wald",
@@ -599,6 +603,12 @@ def _cost_text(code: str, field: Sequence[int], view: dict[str, Any], lab: dict[
     return "+".join(parts) or lab["nothing"]
 
 
+def _statues(n: int | None, lab: dict[str, str]) -> str:
+    if n is None:
+        return "?"
+    return lab["statue_one"] if n == 1 else lab["statues_n"].format(n=n)
+
+
 def render_actions(
     actions: Sequence[dict[str, Any]], view: dict[str, Any], lang: str = "en"
 ) -> str:
@@ -647,7 +657,7 @@ def render_actions(
             lab["act_build"].format(
                 terrain=f"[bold {colour}]{name}[/]",
                 field=field_text((r, c)),
-                statues=terrain.capacity if terrain else "?",
+                statues=_statues(terrain.capacity if terrain else None, lab),
                 cost=_cost_text(code or "", (r, c), view, lab),
             )
         )

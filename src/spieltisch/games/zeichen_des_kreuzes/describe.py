@@ -101,7 +101,10 @@ def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
         knights = ", ".join(event.get("knights", []))
         text = f"Knights: {knights}; {_does(event.get('start_player'), seat, 'start', False)}."
         if aside:
-            text += f" {len(aside)} immediate card(s) set aside at the deal and shuffled back."
+            cards = (
+                "1 immediate card was" if len(aside) == 1 else f"{len(aside)} immediate cards were"
+            )
+            text += f" {cards} set aside at the deal and shuffled back."
         return text
     if kind == "turn":
         active = "you are" if event.get("seat") == seat else f"{_name(event.get('seat'), seat)} is"
