@@ -70,7 +70,6 @@ LABELS: dict[str, dict[str, str]] = {
         "players": "{n} players",
         "you_are": "you are [bold]{name}[/bold] ({knight})",
         "spectator": "spectator view",
-        "seat": "Seat {n}",  # 0-based, only for the old picture (svg.py) until it is redrawn
         "player": "Player {n}",
         "you": "You",
         "turn": "Turn {n}",
@@ -197,7 +196,6 @@ LABELS: dict[str, dict[str, str]] = {
         "players": "{n} Spieler",
         "you_are": "du bist [bold]{name}[/bold] ({knight})",
         "spectator": "Zuschauersicht",
-        "seat": "Platz {n}",  # 0-based, only for the old picture (svg.py)
         "player": "Spieler {n}",
         "you": "Du",
         "turn": "Zug {n}",
