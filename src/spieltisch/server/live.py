@@ -451,7 +451,9 @@ class TableManager:
         async with table.lock:
             if table.ended is not None:
                 raise TableError(
-                    f"the game has ended: seat {table.ended['seat']} ran out of time", 409
+                    "the game has ended: "
+                    f"{table.game.seat_name(int(table.ended['seat']))} ran out of time",
+                    409,
                 )
             if seat in table.timed_out:
                 raise TableError("this seat ran out of time; a bot plays it now", 403)
