@@ -132,7 +132,10 @@ window.SpieltischBoard = (function () {
 
   Board.prototype.markRecent = function (keys) {
     const wanted = new Set(keys);
-    this.keyed().forEach((el, key) => { if (wanted.has(key)) el.classList.add("recent"); });
+    if (!wanted.size) return;
+    this.o.board.querySelectorAll("[data-key]").forEach((el) => {
+      if (wanted.has(el.getAttribute("data-key"))) el.classList.add("recent");
+    });
   };
 
   Board.prototype.highlight = function (keys) {
@@ -287,11 +290,12 @@ window.SpieltischBoard = (function () {
     return "";
   };
 
-  Board.prototype.select = function (key) {
+  Board.prototype.select = function (key, keepView) {
     this.selected = this.selected === key ? null : key;
     this.closePopup();
     this.refresh();
-    if (this.selected !== null) this.showTargets();  // its places may lie out of view
+    // its places may lie out of view (not while dragging: the view stays under the pointer)
+    if (this.selected !== null && !keepView) this.showTargets();
   };
 
   Board.prototype.cancel = function () {
@@ -445,7 +449,7 @@ window.SpieltischBoard = (function () {
       if (!start) return;
       if (!this.dragging && Math.hypot(e.clientX - start.x, e.clientY - start.y) > 8) {
         const key = start.el.getAttribute("data-pick");
-        if (this.selected !== key) this.select(key);
+        if (this.selected !== key) this.select(key, true);
         const ghost = document.createElement("div");
         ghost.className = "drag-ghost";
         ghost.textContent = start.el.getAttribute("data-tip") || key;
