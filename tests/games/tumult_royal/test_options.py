@@ -36,7 +36,7 @@ def test_defaults():
     assert s.options["keep_goods"] is False
     assert s.options["greed_measure"] == "units"
     assert s.options["grab_ticks"] == 24
-    assert s.options["tick_ms"] == 1000
+    assert s.options["tick_ms"] == 1250
 
 
 # TR-R5, TR-R8
@@ -103,11 +103,11 @@ def test_tr_g14_tick_ms_has_no_engine_effect():
 
 
 def test_tr_g14_the_tick_default_and_presets():
-    """A new table gets 1000 ms ticks (a peek in one tick, Keep or Put back in the next:
-    one peek-and-decide per two seconds); a table may choose a slower grab."""
+    """A new table gets 1250 ms ticks (a new player's peek in one tick, Keep or Put back in
+    the next, each with the page's update); a table may choose a faster or slower grab."""
     option = next(o for o in GAME.options if o.name == "tick_ms")
-    assert option.default == 1000
-    assert option.presets == (1000, 1500, 2500)
+    assert option.default == 1250
+    assert option.presets == (800, 1250, 2000, 3000)
     for ms in option.presets:
         assert new(2, tick_ms=ms).options["tick_ms"] == ms
         assert new(2, tick_ms=ms).realtime_step() is None  # no clock before the grab
@@ -130,7 +130,7 @@ def test_tr_g14_older_tables_and_records_keep_their_game():
     record = played.record().to_json()
     del record["options"]["tick_ms"]  # as a record that lacks the option
     replayed = replay(GameRecord.from_json(record))
-    assert replayed.options["tick_ms"] == 1000
+    assert replayed.options["tick_ms"] == 1250
     assert replayed.to_json()["data"] == played.to_json()["data"]
     assert "tick_ms" not in GAME.legacy_options  # no rule to restore
 

@@ -26,11 +26,12 @@ def _positive_int(value: Any, players: int) -> int:
     return value
 
 
-# TR-G14: a human peeks in one tick and decides Keep or Put back in the next, so 1000 ms
-# ticks allow one peek-and-decide per two seconds (docs/games/tumult-royal.md, "The
-# length of a tick"); the presets are the standard, a relaxed and a slow grab
-TICK_MS = 1000
-TICK_PRESETS = (1000, 1500, 2500)
+# TR-G14: a newcomer peeks in one tick and decides Keep or Put back in the next; the
+# decision takes about 1 s plus the page's update (about 0.2 s), so 1250 ms ticks let both
+# fit (docs/games/tumult-royal.md, "The length of a tick"). Presets: the old fast grab,
+# the standard, a relaxed and a slow one.
+TICK_MS = 1250
+TICK_PRESETS = (800, 1250, 2000, 3000)
 
 OPTIONS = (
     Option(
@@ -72,8 +73,9 @@ OPTIONS = (
         "tick_ms",
         TICK_MS,
         "Real-time table only: the milliseconds a grab tick lasts at most, the same for every "
-        "seat (TR-G14): 1000 gives a player time for one peek or one keep/put-back decision "
-        "per tick; 1500 or 2500 for a slower grab. No effect in the engine.",
+        "seat (TR-G14); it ends early once everyone has chosen. 1250 gives a new player time "
+        "for one peek or one keep/put-back decision per tick; 800 for a fast grab, 2000 or "
+        "3000 for a slower one. No effect in the engine.",
         validate=_positive_int,
         values="an integer >= 1",
         presets=TICK_PRESETS,
