@@ -260,9 +260,12 @@ def test_payments_of_one_field_share_its_place_with_captions_and_drawn_goods() -
 
 
 def test_pieces_are_not_nested() -> None:
-    """The page animates and marks only outermost pieces: no ``data-key`` inside another."""
-    for _, state, seat in _sampled(2)[::6]:
+    """The page animates and marks only outermost pieces: no ``data-key`` inside another,
+    and each piece once."""
+    for _, state, seat in _sampled(2)[::6] + _sampled(3)[::6]:
         root, _ = _picture(state, None if seat < 0 else seat)
+        keys = Counter(el.get("data-key") for el in root.iter() if el.get("data-key"))
+        assert all(n == 1 for n in keys.values()), [k for k, n in keys.items() if n > 1]
         for el in root.iter():
             if el.get("data-key"):
                 inner = [e.get("data-key") for e in el.iter() if e is not el and e.get("data-key")]
