@@ -25,8 +25,8 @@ from spieltisch.engine.game import State
 from spieltisch.engine.markup import strip_markup, visible_len
 from spieltisch.games.medina.svg import board_moves, render_svg
 from spieltisch.games.medina.text import (
-    LABELS,
     LETTERS,
+    labels,
     render_actions,
     render_view,
 )
@@ -143,7 +143,7 @@ def _check_text(view: dict[str, Any], rich: bool) -> str:
         letter = LETTERS[pal["colour"]].upper()
         pattern = rf"(?<!\d){pal['id']}  {letter}  \S+\s+\(\d+,\d+\)\s+size \d+\s+{owner}"
         assert re.search(pattern, plain), (pal, plain)
-    hidden = LABELS["en"]["hidden"]
+    hidden = labels("en")["hidden"]
     shows_hidden = any("buildings" in s for s in view["supplies"])
     assert (hidden in plain) == shows_hidden
     if view["phase"] == "over":
@@ -189,7 +189,7 @@ def test_spectator_sees_no_hidden_supply(players: int, options: dict[str, Any], 
     state = states[len(states) // 2]
     spectator = strip_markup(render_view(state.view(None)))
     own = strip_markup(render_view(state.view(0)))
-    hidden = LABELS["en"]["hidden"]
+    hidden = labels("en")["hidden"]
     assert (hidden in spectator) == bool(options.get("open_screens"))
     assert hidden in own
     # the supply table has the hidden columns only where the view has the numbers

@@ -1,4 +1,4 @@
-"""Button captions for Medina's actions, in English and German.
+"""Button captions for Medina's actions in the reader's language (the package's catalogs).
 
 A caption reads only the seat's view: the palace a roof or stable goes on, whether a building
 founds a palace or extends the incomplete one of its colour (MD-R23, MD-R24), and the tower a
@@ -9,54 +9,46 @@ cell), so captions of one step never coincide."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...engine.action import Action
+from ...engine.i18n import lang_of
 from .actions import MedinaAction
-from .describe_de import colour_adjective
-from .text import LABELS
+from .words import NEUTER, WEAK, capital, catalog, colour_name
 
-CAPTIONS: dict[str, dict[str, str]] = {
-    "en": {
-        "start_merchant": "Place the start merchant at {cell}",
-        "build_new": "Build {colour} at {cell}, new palace",
-        "build_extend": "Build {colour} at {cell}, palace #{palace}",
-        "roof": "Roof the {colour} palace #{palace} at {cell}",
-        "neutral_roof": "Neutral roof on the {colour} palace #{palace} at {cell}",
-        "stable": "Place a stable at {cell} by the {colour} palace #{palace}",
-        "merchant": "Place a merchant at {cell}",
-        "wall": "Build a wall of tower {tower} at {cell}",
+
+@lru_cache(maxsize=8)
+def _captions_of(lang: str) -> dict[str, str]:
+    """The caption of each kind of action; ``{colour}`` comes in the form its noun asks for
+    (``COLOUR_FORM``)."""
+    _ = catalog(lang)
+    return {
+        "start_merchant": _("Place the start merchant at {cell}"),
+        "build_new": _("Build {colour} at {cell}, new palace"),
+        "build_extend": _("Build {colour} at {cell}, palace #{palace}"),
+        "roof": _("Roof the {colour} palace #{palace} at {cell}"),
+        "neutral_roof": _("Neutral roof on the {colour} palace #{palace} at {cell}"),
+        "stable": _("Place a stable at {cell} by the {colour} palace #{palace}"),
+        "merchant": _("Place a merchant at {cell}"),
+        "wall": _("Build a wall of tower {tower} at {cell}"),
         # only if the view lacks the palace or tower (a view always has it for a legal action)
-        "roof_bare": "Roof the palace at {cell}",
-        "neutral_roof_bare": "Neutral roof on the palace at {cell}",
-        "stable_bare": "Place a stable at {cell}",
-        "wall_bare": "Build a wall at {cell}",
-    },
-    "de": {
-        "start_merchant": "Startkaufmann auf {cell} setzen",
-        "build_new": "{colour_es} Gebäude auf {cell} bauen, neuer Palast",
-        "build_extend": "{colour_es} Gebäude auf {cell} bauen, Palast #{palace}",
-        "roof": "Dach auf den {colour_en} Palast #{palace} bei {cell} setzen",
-        "neutral_roof": "Neutrales Dach auf den {colour_en} Palast #{palace} bei {cell} setzen",
-        "stable": "Stall auf {cell} an den {colour_en} Palast #{palace} setzen",
-        "merchant": "Kaufmann auf {cell} setzen",
-        "wall": "Mauer von Turm {tower} auf {cell} bauen",
-        "roof_bare": "Dach auf den Palast bei {cell} setzen",
-        "neutral_roof_bare": "Neutrales Dach auf den Palast bei {cell} setzen",
-        "stable_bare": "Stall auf {cell} setzen",
-        "wall_bare": "Mauer auf {cell} bauen",
-    },
-}
+        "roof_bare": _("Roof the palace at {cell}"),
+        "neutral_roof_bare": _("Neutral roof on the palace at {cell}"),
+        "stable_bare": _("Place a stable at {cell}"),
+        "wall_bare": _("Build a wall at {cell}"),
+        "discard_tea": _("discard a tea tile instead of a second piece"),
+    }
+
+
+# a building's caption names its colour before "Gebäude", the others before "Palast"
+COLOUR_FORM = {"build_new": NEUTER, "build_extend": NEUTER}
 
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 def _cell(x: int, y: int) -> str:
     return f"({x},{y})"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _xy(cell: Sequence[int]) -> tuple[int, int]:
@@ -97,21 +89,20 @@ def _wall_tower(view: dict[str, Any], x: int, y: int) -> int | None:
 
 def action_label(action: Action, view: dict[str, Any], lang: str = "en") -> str:
     """A short caption for ``action`` offered to the seat whose view is ``view``."""
-    lang = lang if lang in CAPTIONS else "en"
     if not isinstance(action, MedinaAction):
         return str(action)
+    cap = _captions_of(lang_of(lang))
     if action.kind == "discard_tea":
-        return _capital(LABELS[lang]["act_discard_tea"])
-    cap = CAPTIONS[lang]
+        return capital(cap["discard_tea"])
     x, y = action.x, action.y
     words: dict[str, Any] = {"cell": _cell(x, y)}
     key = action.kind
     palace: dict[str, Any] | None = None
+    colour = ""
     if key == "build":
-        words["colour"] = action.colour
-        palace = _incomplete(view, action.colour)
+        colour = action.colour
+        palace = _incomplete(view, colour)
         key = "build_extend" if palace is not None else "build_new"
-        words["colour_es"] = _capital(colour_adjective(action.colour, "es"))
     elif key in ("roof", "neutral_roof", "stable"):
         palace = _palace_at(view, x, y) if key != "stable" else _palace_beside(view, x, y)
         if palace is None:
@@ -123,9 +114,9 @@ def action_label(action: Action, view: dict[str, Any], lang: str = "en") -> str:
         words["tower"] = tower
     if palace is not None:
         words["palace"] = palace["id"]
-        words.setdefault("colour", palace["colour"])
-        words["colour_en"] = colour_adjective(palace["colour"], "en")
+        colour = colour or str(palace["colour"])
+    words["colour"] = colour_name(colour, lang, COLOUR_FORM.get(key, WEAK))
     template = cap.get(key)
     if template is None:
         return str(action)
-    return template.format(**words)
+    return capital(template.format(**words))

@@ -25,12 +25,14 @@ roof times). The parser checks that both agree."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ...engine.errors import OptionError, StateFormatError
 from ...engine.game import JSON, STATE_SCHEMA
 from ...engine.options import resolve_options
 from .state import MedinaState
+from .words import catalog, colour_forms, colour_name
 
 NOTATION_TAG = "medina/1"
 SUPPLY_LABELS_TAIL = ("r", "x", "s", "m", "w")  # roofs, neutral roofs, stables, merchants, walls
@@ -838,103 +840,76 @@ MOVE_WORDS: dict[str, dict[str, tuple[str, str]]] = {
 FILLER_WORDS = frozenset({"on", "at", "to", "auf", "bei", "an", "nach"})
 _CELL_AT_END = re.compile(r"\(?\s*(-?\d+)(?:\s*[,/;]\s*|\s+)(-?\d+)\s*\)?\s*$")
 
-MOVE_TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "syntax": "Type a piece and a cell, column first: {examples}. A bare cell (4 5) offers "
-        "every move there; list shows all {n} moves numbered, and a number plays one.",
-        "now": "You may play now:",
-        "cells": "{n} cells",
-        "palaces": "{n} palaces",
-        "unknown": "{word!r} is not a piece. Pieces: {words}.",
-        "no_cell": "{word} needs a cell: type e.g. {word} 4 5 (column 4, row 5).",
-        "bad_cell": "{text!r} is not a cell: type the column, then the row, e.g. 4 5.",
-        "off_board": "({x},{y}) is off the board: columns 0-{w}, rows 0-{h}.",
-        "extra": "{text!r} has more than a piece and a cell.",
-        "not_now": "You cannot play {what} now. {options}",
-        "nothing_here": "No move of yours goes on ({x},{y}) now.",
-        "illegal": "{what} is not allowed: {reason}",
-        "colour_needed": "Which colour? {options}",
-        "which": "{text} could mean several moves:",
-        "tea_what": "discard a tea tile instead of a second piece",
-        "piece_at": "{piece} on ({x},{y})",
-    },
-    "de": {
-        "syntax": "Tippe ein Teil und ein Feld, Spalte zuerst: {examples}. Ein Feld allein "
-        "(4 5) bietet alle Züge dort an; liste zeigt alle {n} Züge nummeriert, eine Nummer "
-        "spielt einen.",
-        "now": "Du kannst jetzt setzen:",
-        "cells": "{n} Felder",
-        "palaces": "{n} Paläste",
-        "unknown": "{word!r} ist kein Teil. Teile: {words}.",
-        "no_cell": "{word} braucht ein Feld: tippe z. B. {word} 4 5 (Spalte 4, Zeile 5).",
-        "bad_cell": "{text!r} ist kein Feld: tippe die Spalte, dann die Zeile, z. B. 4 5.",
-        "off_board": "({x},{y}) liegt nicht auf dem Brett: Spalten 0-{w}, Zeilen 0-{h}.",
-        "extra": "{text!r} enthält mehr als ein Teil und ein Feld.",
-        "not_now": "{what} geht jetzt nicht. {options}",
-        "nothing_here": "Keiner deiner Züge geht jetzt auf ({x},{y}).",
-        "illegal": "{what} ist nicht erlaubt: {reason}",
-        "colour_needed": "Welche Farbe? {options}",
-        "which": "{text} kann mehrere Züge meinen:",
-        "tea_what": "ein Teeplättchen statt eines zweiten Teils abwerfen",
-        "piece_at": "{piece} auf ({x},{y})",
-    },
-}
-# the piece words shown in help and errors, per action kind (and colour for buildings)
-PIECE_WORDS = {
-    "en": {
-        "start_merchant": "merchant",
-        "roof": "roof",
-        "neutral_roof": "neutral roof",
-        "stable": "stable",
-        "merchant": "merchant",
-        "wall": "wall",
-        "discard_tea": "tea",
-    },
-    "de": {
-        "start_merchant": "Händler",
-        "roof": "Dach",
-        "neutral_roof": "neutrales Dach",
-        "stable": "Stall",
-        "merchant": "Händler",
-        "wall": "Mauer",
-        "discard_tea": "Tee",
-    },
-}
-COLOUR_WORDS = {
-    "en": {
-        "grey": "grey",
-        "black": "black",
-        "purple": "purple",
-        "brown": "brown",
-        "orange": "orange",
-    },
-    "de": {
-        "grey": "grau",
-        "black": "schwarz",
-        "purple": "lila",
-        "brown": "braun",
-        "orange": "orange",
-    },
-}
-# the engine's reasons are English; German players read the rule's gist instead
-REASONS_DE = {
-    "MD-R1": "das Feld liegt nicht auf dem Brett",
-    "MD-R14": "der Startkaufmann kommt auf ein inneres Feld, ein Feld von der Mauer entfernt",
-    "MD-R16": "davon ist nichts mehr in deinem Vorrat",
-    "MD-R22": "ein Gebäude braucht ein leeres Stadtfeld",
-    "MD-R23": "der unfertige Palast dieser Farbe muss erst erweitert werden",
-    "MD-R24": "ein neuer Palast braucht ein Feld ohne Gebäude oder Stall daneben",
-    "MD-R26": "dort steht kein Palast, den du überdachen darfst (einer je Farbe)",
-    "MD-R29": "ein Stall gehört neben ein Gebäude genau eines Palastes",
-    "MD-R31": "ein Kaufmann braucht ein leeres Stadtfeld",
-    "MD-R32": "ein Kaufmann muss die Reihe an einem Ende verlängern",
-    "MD-R33": "eine neue Reihe beginnt auf einem Feld ohne Kaufmann daneben",
-    "MD-R34": "eine Mauer gehört auf ein freies Mauerfeld neben genau eine Mauer oder einen Turm",
-    "MD-R37": "diese Farbe ist ausgeschieden",
-    "MD-R53": "neutrale Dächer gibt es nur in der 2. Edition",
-    "MD-R58": "Tee wird nur statt des zweiten Teils eines Zuges abgeworfen",
-    "MD-R59": "niemand sonst kann noch setzen, also muss jetzt ein Dach kommen",
-}
+
+@lru_cache(maxsize=8)
+def _move_text(lg: str) -> dict[str, str]:
+    _ = catalog(lg)
+    return {
+        "syntax": _(
+            "Type a piece and a cell, column first: {examples}. A bare cell (4 5) offers every "
+            "move there; list shows all {n} moves numbered, and a number plays one."
+        ),
+        "now": _("You may play now:"),
+        "unknown": _("{word!r} is not a piece. Pieces: {words}."),
+        "no_cell": _("{word} needs a cell: type e.g. {word} 4 5 (column 4, row 5)."),
+        "bad_cell": _("{text!r} is not a cell: type the column, then the row, e.g. 4 5."),
+        "off_board": _("({x},{y}) is off the board: columns 0-{w}, rows 0-{h}."),
+        "extra": _("{text!r} has more than a piece and a cell."),
+        "not_now": _("You cannot play {what} now. {options}"),
+        "nothing_here": _("No move of yours goes on ({x},{y}) now."),
+        "tea_what": _.pgettext("typed move", "discard a tea tile instead of a second piece"),
+        "piece_at": _("{piece} on ({x},{y})"),
+    }
+
+
+@lru_cache(maxsize=8)
+def _piece_words(lg: str) -> dict[str, str]:
+    """The piece words shown in help and errors, per action kind: words the player can
+    type back (``MOVE_WORDS``)."""
+    _ = catalog(lg)
+    return {
+        "build": _.pgettext("typed move", "build"),
+        "start_merchant": _.pgettext("typed move", "merchant"),
+        "roof": _.pgettext("typed move", "roof"),
+        "neutral_roof": _.pgettext("typed move", "neutral roof"),
+        "stable": _.pgettext("typed move", "stable"),
+        "merchant": _.pgettext("typed move", "merchant"),
+        "wall": _.pgettext("typed move", "wall"),
+        "discard_tea": _.pgettext("typed move", "tea"),
+    }
+
+
+@lru_cache(maxsize=8)
+def _rule_gists(lg: str) -> dict[str, str]:
+    """The gist of the rule an illegal move breaks, for readers of another language than the
+    engine's English reasons."""
+    _ = catalog(lg)
+    return {
+        "MD-R1": _.pgettext("rule", "the cell is not on the board"),
+        "MD-R14": _.pgettext(
+            "rule", "the start merchant goes on an inner square, one square away from the wall"
+        ),
+        "MD-R16": _.pgettext("rule", "none of these is left in your supply"),
+        "MD-R22": _.pgettext("rule", "a building needs an empty city square"),
+        "MD-R23": _.pgettext("rule", "the unfinished palace of this colour must be extended first"),
+        "MD-R24": _.pgettext(
+            "rule", "a new palace needs a square with no building or stable next to it"
+        ),
+        "MD-R26": _.pgettext(
+            "rule", "there is no palace there that you may roof (one of each colour)"
+        ),
+        "MD-R29": _.pgettext("rule", "a stable goes next to a building of exactly one palace"),
+        "MD-R31": _.pgettext("rule", "a merchant needs an empty city square"),
+        "MD-R32": _.pgettext("rule", "a merchant must extend the line at one of its ends"),
+        "MD-R33": _.pgettext("rule", "a new line starts on a square with no merchant next to it"),
+        "MD-R34": _.pgettext(
+            "rule", "a wall goes on a free wall square next to exactly one wall or tower"
+        ),
+        "MD-R37": _.pgettext("rule", "this colour has retired"),
+        "MD-R53": _.pgettext("rule", "neutral roofs exist only in the 2nd edition"),
+        "MD-R58": _.pgettext("rule", "tea is discarded only instead of the second piece of a turn"),
+        "MD-R59": _.pgettext("rule", "nobody else can place any more, so a roof must come now"),
+    }
 
 
 class MoveMatch:
@@ -970,9 +945,9 @@ def _lookup_word(word: str) -> tuple[str, str] | None:
 
 
 def _piece_name(kind: str, colour: str, lang: str) -> str:
-    if kind == "build":
-        return COLOUR_WORDS[lang].get(colour, colour) if colour else "build"
-    return PIECE_WORDS[lang].get(kind, kind)
+    if kind == "build" and colour:
+        return colour_name(colour, lang)
+    return _piece_words(lang).get(kind, kind)
 
 
 def _split_cell(words: list[str]) -> tuple[list[str], tuple[int, int] | None, str | None]:
@@ -1003,7 +978,7 @@ def match_move(
 ) -> MoveMatch:
     """The legal actions (as JSON, in menu order) that ``text`` names; see ``MOVE_WORDS``."""
     lg = _move_lang(lang)
-    msg = MOVE_TEXT[lg]
+    msg = _move_text(lg)
     words = [w.strip(",.") for w in text.strip().lower().split()]
     head, cell, bad = _split_cell([w for w in words if w])
     if bad is not None:
@@ -1059,7 +1034,7 @@ def _match_cell(
     view: dict[str, Any],
     lg: str,
 ) -> MoveMatch:
-    msg = MOVE_TEXT[lg]
+    msg = _move_text(lg)
     x, y = cell
     roof_cell = _palace_cells(view).get(cell, cell)  # a roof may name any of its buildings
 
@@ -1106,8 +1081,8 @@ def _kind_of(action: dict[str, Any]) -> str:
 
 
 def _word_list(lg: str) -> str:
-    colours = " ".join(COLOUR_WORDS[lg].values())
-    pieces = dict.fromkeys(PIECE_WORDS[lg].values())
+    colours = " ".join(colour_forms(lg).values())
+    pieces = dict.fromkeys(v for k, v in _piece_words(lg).items() if k != "build")
     return f"{colours}, " + ", ".join(pieces)
 
 
@@ -1115,7 +1090,8 @@ def playable_now(actions: list[dict[str, Any]], lang: str = "en") -> list[str]:
     """``grey (12 cells)``, ``roof (2 palaces)``, ``tea``: what may be played now, with
     counts, in menu order."""
     lg = _move_lang(lang)
-    msg = MOVE_TEXT[lg]
+    msg = _move_text(lg)
+    _ = catalog(lg)
     counts: dict[tuple[str, str], int] = {}
     for a in actions:
         key = (str(a.get("type")), str(a.get("colour", "")))
@@ -1126,14 +1102,16 @@ def playable_now(actions: list[dict[str, Any]], lang: str = "en") -> list[str]:
         if kind == "discard_tea":  # tea: instead of the second piece (MD-R58)
             out.append(f"{word} ({msg['tea_what']})")
         elif kind in ("roof", "neutral_roof"):
-            out.append(f"{word} ({msg['palaces'].format(n=n)})")
+            where = _.ngettext("{n} palace", "{n} palaces", n)
+            out.append(f"{word} ({where.format(n=n)})")
         else:
-            out.append(f"{word} ({msg['cells'].format(n=n)})")
+            where = _.ngettext("{n} cell", "{n} cells", n)
+            out.append(f"{word} ({where.format(n=n)})")
     return out
 
 
 def _now(lg: str, actions: list[dict[str, Any]]) -> str:
-    return MOVE_TEXT[lg]["now"] + " " + ", ".join(playable_now(actions, lg)) + "."
+    return _move_text(lg)["now"] + " " + ", ".join(playable_now(actions, lg)) + "."
 
 
 def move_help(actions: list[dict[str, Any]], view: dict[str, Any], lang: str = "en") -> str:
@@ -1149,14 +1127,14 @@ def move_help(actions: list[dict[str, Any]], view: dict[str, Any], lang: str = "
         seen.update((kind, word))
         cell = a.get("cell")
         examples.append(word if cell is None else f"{word} {cell[0]} {cell[1]}")
-    text = MOVE_TEXT[lg]["syntax"].format(examples=", ".join(examples[:4]), n=len(actions))
+    text = _move_text(lg)["syntax"].format(examples=", ".join(examples[:4]), n=len(actions))
     return text + "\n" + _now(lg, actions)
 
 
 def reason_text(reason: str, rule: str | None, lang: str = "en") -> str:
     """The engine's reason for an illegal move, in German its rule's gist."""
-    if _move_lang(lang) == "de":
-        gist = REASONS_DE.get(rule or "", "")
+    if _move_lang(lang) != "en":
+        gist = _rule_gists(_move_lang(lang)).get(rule or "", "")
         text = f"{gist} ({rule})" if gist and rule else gist or (rule or reason)
     else:
         text = f"{reason} ({rule})" if rule else reason

@@ -16,7 +16,6 @@ from ...engine.picture import MUTED, seat_colour, text
 from ...engine.svg import attr, num
 from . import picture_pieces as pieces
 from .picture_words import (
-    colour_name,
     count,
     holder_text,
     owner_name,
@@ -24,6 +23,7 @@ from .picture_words import (
     side_name,
     words,
 )
+from .words import colour_name
 
 XY = tuple[int, int]
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))

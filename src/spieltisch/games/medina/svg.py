@@ -41,8 +41,9 @@ from ...engine.picture import (
 from ...engine.svg import attr, num
 from . import picture_pieces as pieces
 from .picture_board import BoardIndex, draw_board, tower_tip
-from .picture_words import capital, colour_name, holder_text, words
 from .picture_words import count as plural
+from .picture_words import holder_text, words
+from .words import capital, colour_name
 
 WIDTH = 1000
 PAD = 20

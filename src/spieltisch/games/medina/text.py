@@ -8,9 +8,12 @@ text. The board is drawn as in the rules' maps (x across, y down); every line st
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
+from ...engine.i18n import lang_of
 from ...engine.markup import escape, pad, visible_len, wrap
+from .words import catalog, colour_name
 
 WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
 CELL = 3  # characters per board cell
@@ -32,132 +35,75 @@ NEUTRAL_FG = "#ecf0f1"
 # towers 1-4 and their walls
 TOWER_COLOURS = {1: "#48c9b0", 2: "#f06292", 3: "#f4d03f", 4: "#a569bd"}
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Medina",
-        "edition": "{n}. edition",
-        "players": "{n} players",
-        "you_are": "you are [bold]{name}[/bold]",
-        "spectator": "spectator view",
-        "player": "Player {n}",
-        "you": "You",
-        "neutral": "neutral",
-        "unclaimed": "unclaimed",
-        "incomplete": "incomplete",
-        "closed": "closed",
-        "to_start": "[bold]{name}[/bold] places the start merchant",
-        "to_start_you": "[bold]{name}[/bold] place the start merchant",
-        "to_place": "[bold]{name}[/bold] to place: piece {k} of {q}",
-        "retired": "retired colours: {names}",
-        "tea_pool": "tea pool: {n}",
-        "legend": "g k/p n o = buildings (UPPER CASE = claimed palace, background = owner)"
-        " · s stable · m merchant (reversed = line end) · W wall · 1-4 tower · @ well"
-        " · + bonus cell (underlined when built on)",
-        "palaces": "Palaces",
-        "size": "size {n}",
-        "palace_tiles": "Palace tiles",
-        "tower_tiles": "Tower tiles",
-        "tower": "tower {n}",
-        "merchants_on": "merchants: {n}",
-        "nobody": "nobody",
-        "supplies": "Supplies",
-        "col_player": "Player",
-        "col_roofs": "roofs",
-        "col_neutral": "n.roofs",
-        "col_tea": "tea",
-        "col_owns": "owns",
-        "hidden": "your pieces behind the screen",
-        "col_stables": "s",
-        "col_merchants": "m",
-        "col_walls": "W",
-        "scores": "Scores",
-        "score_legend": "palace points = pieces + W walls + m merchants + @ well bonus",
-        "tiles_pts": "palace tiles {p} + tower tiles {t}",
-        "over": "Game over.",
-        "winner": "Winner: {names}",
-        "winners": "Winners: {names} (shared win)",
-        "none": "none",
-        "act_start": "Place the start merchant on:",
-        "act_build": "Build {colour}:",
-        "act_roof": "Put your roof on a palace:",
-        "act_neutral_roof": "Put a neutral roof on a palace:",
-        "act_stable": "Place a stable:",
-        "act_merchant": "Place a merchant:",
-        "act_wall": "Build a wall:",
-        "act_discard_tea": "discard a tea tile instead of a second piece",
-    },
-    "de": {
-        "title": "Medina",
-        "edition": "{n}. Edition",
-        "players": "{n} Spieler",
-        "you_are": "du bist [bold]{name}[/bold]",
-        "spectator": "Zuschauersicht",
-        "player": "Spieler {n}",
-        "you": "Du",
-        "neutral": "neutral",
-        "unclaimed": "ohne Dach",
-        "incomplete": "unfertig",
-        "closed": "abgeschlossen",
-        "to_start": "[bold]{name}[/bold] setzt den Startkaufmann",
-        "to_place": "[bold]{name}[/bold] setzt: Teil {k} von {q}",
-        "retired": "ausgeschiedene Farben: {names}",
-        "tea_pool": "Teevorrat: {n}",
-        "legend": "g k/p n o = Gebäude (GROSS = Palast mit Dach, Hintergrund = Besitzer)"
-        " · s Stall · m Kaufmann (invertiert = Ende der Reihe) · W Mauer · 1-4 Turm"
-        " · @ Brunnen · + Bonusfeld (unterstrichen, wenn bebaut)",
-        "palaces": "Paläste",
-        "size": "Größe {n}",
-        "palace_tiles": "Palastkarten",
-        "tower_tiles": "Turmkarten",
-        "tower": "Turm {n}",
-        "merchants_on": "Kaufleute: {n}",
-        "nobody": "niemand",
-        "supplies": "Vorräte",
-        "col_player": "Spieler",
-        "col_roofs": "Dächer",
-        "col_neutral": "n.Dächer",
-        "col_tea": "Tee",
-        "col_owns": "besitzt",
-        "hidden": "deine Teile hinter dem Sichtschirm",
-        "col_stables": "s",
-        "col_merchants": "m",
-        "col_walls": "W",
-        "scores": "Punkte",
-        "score_legend": "Palastpunkte = Teile + W Mauern + m Kaufleute + @ Brunnenbonus",
-        "tiles_pts": "Palastkarten {p} + Turmkarten {t}",
-        "over": "Spielende.",
-        "winner": "Sieger: {names}",
-        "winners": "Sieger: {names} (geteilter Sieg)",
-        "none": "keine",
-        "act_start": "Den Startkaufmann setzen auf:",
-        "act_build": "{colour} bauen:",
-        "act_roof": "Ein eigenes Dach auf einen Palast setzen:",
-        "act_neutral_roof": "Ein neutrales Dach auf einen Palast setzen:",
-        "act_stable": "Einen Stall setzen:",
-        "act_merchant": "Einen Kaufmann setzen:",
-        "act_wall": "Eine Mauer bauen:",
-        "act_discard_tea": "ein Teeplättchen abwerfen statt eines zweiten Teils",
-    },
-}
-
-COLOUR_NAMES = {
-    "en": {c: c for c in LETTERS},
-    "de": {
-        "grey": "grau",
-        "black": "schwarz",
-        "purple": "lila",
-        "brown": "braun",
-        "orange": "orange",
-    },
-}
+# the supply table's heads for stables, merchants and walls: the board's letters, in every
+# language (like the building letters)
+HIDDEN_HEADS = ("s", "m", "W")
 
 
-def _labels(lang: str) -> dict[str, str]:
-    return LABELS.get(lang, LABELS["en"])
+@lru_cache(maxsize=8)
+def _labels_of(lang: str) -> dict[str, str]:
+    _ = catalog(lang)
+    return {
+        "title": _("Medina"),
+        "edition": _("{n}. edition"),
+        "players": _("{n} players"),
+        "you_are": _("you are [bold]{name}[/bold]"),
+        "spectator": _("spectator view"),
+        "player": _("Player {n}"),
+        "you": _("You"),
+        "neutral": _("neutral"),
+        "unclaimed": _("unclaimed"),
+        "incomplete": _("incomplete"),
+        "closed": _("closed"),
+        "to_start": _("[bold]{name}[/bold] places the start merchant"),
+        "to_start_you": _("[bold]{name}[/bold] place the start merchant"),
+        "to_place": _("[bold]{name}[/bold] to place: piece {k} of {q}"),
+        "retired": _("retired colours: {names}"),
+        "tea_pool": _("tea pool: {n}"),
+        "legend": _(
+            "g k/p n o = buildings (UPPER CASE = claimed palace, background = owner) · s stable "
+            "· m merchant (reversed = line end) · W wall · 1-4 tower · @ well · + bonus cell "
+            "(underlined when built on)"
+        ),
+        "palaces": _("Palaces"),
+        "size": _("size {n}"),
+        "palace_tiles": _("Palace tiles"),
+        "tower_tiles": _("Tower tiles"),
+        "tower": _("tower {n}"),
+        "merchants_on": _("merchants: {n}"),
+        "nobody": _("nobody"),
+        "supplies": _("Supplies"),
+        "col_player": _("Player"),
+        "col_roofs": _("roofs"),
+        "col_neutral": _("n.roofs"),
+        "col_tea": _("tea"),
+        "col_owns": _("owns"),
+        "hidden": _("your pieces behind the screen"),
+        "scores": _("Scores"),
+        "score_legend": _("palace points = pieces + W walls + m merchants + @ well bonus"),
+        "tiles_pts": _("palace tiles {p} + tower tiles {t}"),
+        "over": _("Game over."),
+        "winner": _("Winner: {names}"),
+        "winners": _("Winners: {names} (shared win)"),
+        "none": _("none"),
+        "act_start": _("Place the start merchant on:"),
+        "act_build": _("Build {colour}:"),
+        "act_roof": _("Put your roof on a palace:"),
+        "act_neutral_roof": _("Put a neutral roof on a palace:"),
+        "act_stable": _("Place a stable:"),
+        "act_merchant": _("Place a merchant:"),
+        "act_wall": _("Build a wall:"),
+        "act_discard_tea": _("discard a tea tile instead of a second piece"),
+    }
+
+
+def labels(lang: str) -> dict[str, str]:
+    """The terminal's words in ``lang``, looked up in the catalog once per language."""
+    return _labels_of(lang_of(lang))
 
 
 def _colour_name(colour: str, lang: str) -> str:
-    return COLOUR_NAMES.get(lang, COLOUR_NAMES["en"]).get(colour, colour)
+    return colour_name(colour, lang)
 
 
 def _name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
@@ -282,7 +228,7 @@ def _header(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
     if view["phase"] != "over" and active is not None:
         name = _name(active, seat, lab)
         if view["phase"] == "start_merchant":
-            key = "to_start_you" if active == seat and "to_start_you" in lab else "to_start"
+            key = "to_start_you" if active == seat else "to_start"
             parts.append(lab[key].format(name=name))
         else:
             k = view.get("placements_this_turn", 0) + 1
@@ -391,7 +337,7 @@ def _supplies(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         rows.append(row)
     widths = [max(len(c), *(len(r[i]) for r in rows)) + 2 for i, c in enumerate(cols)]
     hid_cols = [LETTERS.get(c, "?") for c in colours]
-    hid_cols += [lab["col_stables"], lab["col_merchants"], lab["col_walls"]]
+    hid_cols += HIDDEN_HEADS
     head = "  " + pad(lab["col_player"], name_w)
     head += "".join(c.rjust(w) for c, w in zip(cols, widths, strict=True))
     head += "  " + pad(lab["col_owns"], 12)
@@ -469,7 +415,7 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     """The whole table as ``view`` shows it: header and turn, the board with coordinates,
     the palaces with their owners, the tiles, the supplies (the viewer's hidden supply if
     the view has it), the scores with their breakdown, and the winners at the end."""
-    lab = _labels(lang)
+    lab = labels(lang)
     lines = _header(view, lab, lang)
     lines.append("")
     lines.extend(_board(view))
@@ -494,7 +440,7 @@ def render_actions(
     """The legal actions as a numbered menu (``1``-based, in the given order), grouped by
     kind and building colour, each group listing ``number)(x,y)`` for its target cells;
     roofs name the palace they go on."""
-    lab = _labels(lang)
+    lab = labels(lang)
     palace_at: dict[tuple[int, int], dict[str, Any]] = {}
     for p in view.get("palaces", []):
         for c in p["buildings"]:
