@@ -343,8 +343,10 @@ def castles(pic: Pic, y: float) -> float:
     tiles = {s: castle_tiles(pic, s) for s in seats}
     rows = max((len(t) + per_row - 1) // per_row for t in tiles.values())
     status = {s: wrap(castle_status(pic, s), pw - 20, SMALL)[:2] for s in seats}
-    lines = max(len(v) for v in status.values())
-    ph = 80 + lines * 17 + rows * CASTLE_STEP
+    known = {s: [f for _, f, _ in tiles[s] if f is not None] for s in seats}
+    totals = pic.view["phase"] == "build" and any(known.values())
+    lines = max(max(len(v) for v in status.values()), 1 if totals else 0)
+    ph = 84 + lines * 17 + rows * CASTLE_STEP
     y += 14
     for i, s in enumerate(seats):
         x = M + i * (pw + gap)
@@ -353,13 +355,36 @@ def castles(pic: Pic, y: float) -> float:
             text(x + 10, y + 90 + j * 17, line, SMALL, fill=MUTED)
             for j, line in enumerate(status[s])
         ]
-        ty = y + 76 + lines * 17
+        if totals and known[s]:
+            out.append(_units(pic, known[s], x + 10, y + 76))
+        ty = y + 80 + lines * 17
         for j, (k, face, hint) in enumerate(tiles[s]):
             tx = x + 10 + (j % per_row) * CASTLE_STEP
             tyy = ty + (j // per_row) * CASTLE_STEP
             out.append(f"<g{key(k)}{tip(hint)}>{pic.tile(face, tx, tyy, CASTLE_TILE)}</g>")
         pic.out.append("".join(out))
     return y + ph
+
+
+def _units(pic: Pic, faces: list[Face], x: float, y: float) -> str:
+    """The units held of each good (what building costs are counted in, TR-R19)."""
+    label = pic.w["units"]
+    out = [text(x, y + 14, label, SMALL, fill=MUTED)]
+    x += text_width(label, SMALL) + 8
+    for good in pic.goods:
+        n = sum(int(v) for g, v in faces if g == good)
+        if not n:
+            continue
+        kind = pic.kind(good)
+        hint = pic.w["units_tip"].format(n=n, good=good_name(good, pic.lang))
+        label = f"{n}"
+        out.append(
+            f"<g{tip(hint)}>{icon(kind, x, y + 1, 16)}"
+            + text(x + 18, y + 14, label, SMALL, font_weight="bold", fill=GOOD_INK[kind])
+            + "</g>"
+        )
+        x += 18 + text_width(label, SMALL) + 14
+    return "".join(out)
 
 
 def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float) -> str:
