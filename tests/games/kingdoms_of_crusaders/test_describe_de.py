@@ -121,7 +121,7 @@ SENTENCES = [
     (
         {"type": "end", "reason": "winners fixed", "winners": [0, 2]},
         2,
-        "Game over (the winners can no longer change). Winner: Player 1, You.",
+        "Game over (the winners can no longer change). Winners: Player 1, You.",
         "Spielende (die Sieger stehen fest). Sieger: Spieler 1, du.",
     ),
 ]  # fmt: skip

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import functools
 
-from .symbols import NAMES
-
 _POW5 = (1, 5, 25, 125, 625)
 COUNTS_SPACE = 5**5
 
@@ -82,16 +80,6 @@ def notation(index: int) -> str:
         if ranks:
             parts.append(f"{letter}({','.join(map(str, ranks))})")  # type: ignore[arg-type]
     return " ".join(parts) or "(none)"
-
-
-def describe(index: int) -> str:
-    """Plain words: ``Regiment of Banner, Battalion of Helmet``."""
-    key = KEY_TUPLE[index]
-    words = []
-    for tier, name in enumerate(("Regiment", "Battalion", "Company")):
-        for rank in key[2 * tier + 1]:  # type: ignore[union-attr]
-            words.append(f"{name} of {NAMES[rank - 1]}")
-    return ", ".join(words) or "no formation"
 
 
 def key_json(index: int) -> list[object]:

@@ -1,4 +1,5 @@
-"""Button captions for the actions of The Kingdoms of Crusaders, in English and German.
+"""Button captions for the actions of The Kingdoms of Crusaders, in the reader's language (the
+game's message catalogs, ``words.py``).
 
 A caption reads only the seat's view: a card is named by the symbols printed on it, looked up
 in the view's hand. Two cards with the same symbols (copies of one set, or the -A/-B copies
@@ -11,21 +12,7 @@ from typing import Any
 
 from ...engine.action import Action
 from .actions import Claim, EndClaims, Play
-from .svg import SVG_LABELS
-from .text import LABELS
-
-PLAY = {
-    "en": "Play {card} into territory {t}",
-    "de": "{card} in Gebiet {t} ausspielen",
-}
-
-
-def _lang(lang: str) -> str:
-    return lang if lang in PLAY else "en"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+from .words import catalog, symbol_names
 
 
 def card_name(card: str, view: dict[str, Any], lang: str = "en") -> str:
@@ -35,7 +22,7 @@ def card_name(card: str, view: dict[str, Any], lang: str = "en") -> str:
     slots = hand.get(card)
     if slots is None:
         return card
-    names = SVG_LABELS[_lang(lang)]["symbols"].split(",")
+    names = symbol_names(lang)
     name = " + ".join(names[i] for i, ch in enumerate(slots) if ch != ".")
     if Counter(hand.values())[slots] > 1:
         name += f" ({card})"
@@ -44,12 +31,12 @@ def card_name(card: str, view: dict[str, Any], lang: str = "en") -> str:
 
 def action_label(action: Action, view: dict[str, Any], lang: str = "en") -> str:
     """A short caption for ``action`` offered to the seat whose view is ``view``."""
-    lang = _lang(lang)
+    _ = catalog(lang)
     if isinstance(action, Play):
-        return PLAY[lang].format(card=card_name(action.card, view, lang), t=action.territory)
-    lab = LABELS[lang]
+        card = card_name(action.card, view, lang)
+        return _("Play {card} into territory {t}").format(card=card, t=action.territory)
     if isinstance(action, Claim):
-        return _capital(lab["act_claim"].format(n=action.territory))
+        return _("Claim territory {t}").format(t=action.territory)
     if isinstance(action, EndClaims):
-        return _capital(lab["act_end_claims"])
+        return _("End claims (claim nothing more this turn)")
     return str(action)

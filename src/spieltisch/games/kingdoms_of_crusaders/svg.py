@@ -37,13 +37,15 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine import picture as pic
+from ...engine.i18n import Catalog
 from ...engine.picture import FONT, INK, LARGE, MUTED, SMALL, seat_colour, seat_name, text, tip
 from ...engine.svg import attr, num
 from .icons import BLANK, ON_COLOUR, defs, icon_on_colour, legend_icon
-from .svg_text import SVG_LABELS, formations, labels, names_of, spelled, symbol_names
+from .svg_text import formation, formations, names_of, spelled
 from .symbols import COLOURS
+from .words import catalog, claims_mode, symbol_names, tier_letters, tier_names
 
-__all__ = ["SVG_LABELS", "board_moves", "log_keys", "render_svg"]
+__all__ = ["board_moves", "log_keys", "render_svg"]
 
 WIDTH = 1000
 MARGIN = 8
@@ -67,7 +69,7 @@ class _Ctx:
 
     view: dict[str, Any]
     lang: str
-    lab: dict[str, str]
+    words: Catalog  # the reader's messages: each part takes it as ``_``
     seat: int | None
     plays: dict[int, set[str]] = field(default_factory=dict)  # territory -> cards
     claims: set[int] = field(default_factory=set)
@@ -82,7 +84,7 @@ class _Ctx:
 
 def _context(view: dict[str, Any], lang: str, legal: Sequence[dict[str, Any]] | None) -> _Ctx:
     lang = pic.lang_of(lang)
-    ctx = _Ctx(view, lang, labels(lang), view.get("seat"))
+    ctx = _Ctx(view, lang, catalog(lang), view.get("seat"))
     for action in legal or ():
         kind, t = action.get("type"), action.get("territory")
         if kind == "play" and isinstance(t, int):
@@ -99,7 +101,7 @@ def board_moves(
     """How each legal action is made on the picture: a play picks its hand card and places
     it on the viewer's army in the territory; a claim is the ⚑ on the territory's header;
     ending the claims (and anything unknown) is a button of the page."""
-    lab = labels(lang)
+    _ = catalog(lang)
     out: list[dict[str, Any]] = []
     for action in legal:
         kind, t = action.get("type"), action.get("territory")
@@ -109,7 +111,7 @@ def board_moves(
         elif kind == "claim":
             out.append({"pick": None, "place": f"claim:{t}", "button": None})
         elif kind == "end_claims":
-            out.append({"pick": None, "place": None, "button": lab["end_claims"]})
+            out.append({"pick": None, "place": None, "button": _("End claims")})
         else:
             out.append({"pick": None, "place": None, "button": str(kind)[:12]})
     return out
@@ -150,29 +152,36 @@ def render_svg(
     for section in (_key, _territories, _hand_row, _standing_row, _unseen):
         part, y = section(ctx, y + 10)
         body += part
-    return pic.document("kingdoms-of-crusaders", WIDTH, y + 12, body, ctx.lab["title"], ctx.seat)
+    _ = ctx.words
+    title = _("The Kingdoms of Crusaders")
+    return pic.document("kingdoms-of-crusaders", WIDTH, y + 12, body, title, ctx.seat)
 
 
 def _status(ctx: _Ctx) -> tuple[list[str], float]:
     """The header: the title and whose turn it is (or the result), as the status group."""
-    view, lab = ctx.view, ctx.lab
+    view, _ = ctx.view, ctx.words
     active = view.get("active")
+    claim = view["phase"] == "claim"
     if ctx.over:
-        winners = view.get("winners") or []
-        key = "winners" if len(winners) > 1 else "winner"
-        line = f"{lab['over']} {lab[key].format(names=names_of(winners, ctx.lang, ctx.seat, lab))}"
+        line = _("Game over.") + " " + _winners_line(ctx)
     elif active is not None and active == ctx.seat:
-        line = lab["your_claim" if view["phase"] == "claim" else "your_play"]
+        line = (
+            _("Your turn: claim a proven territory (⚑ Claim on it) or choose End claims")
+            if claim
+            else _("Your turn: pick a card in your hand, then the territory to play it into")
+        )
     else:
-        key = "to_claim" if view["phase"] == "claim" else "to_play"
-        line = lab[key].format(name=ctx.name(int(active))) if active is not None else ""
+        line = ""
+        if active is not None:
+            turn = _("{name} may claim territories") if claim else _("{name} to play")
+            line = turn.format(name=ctx.name(int(active)))
         who = (
-            lab["spectator"]
+            _("spectator view")
             if ctx.seat is None
-            else lab["you_are"].format(name=seat_name(ctx.seat, ctx.lang))
+            else _("you are {name}").format(name=seat_name(ctx.seat, ctx.lang))
         )
         line = f"{line} · {who}" if line else who
-    head, y = pic.header(lab["title"], line, WIDTH)
+    head, y = pic.header(_("The Kingdoms of Crusaders"), line, WIDTH)
     act = "" if ctx.over or active is None else f' data-active="{active}"'
     group = (
         f'<g data-kind="status" data-over="{"true" if ctx.over else "false"}" '
@@ -181,12 +190,18 @@ def _status(ctx: _Ctx) -> tuple[list[str], float]:
     return [group, *head, "</g>"], y
 
 
+def _winners_line(ctx: _Ctx) -> str:
+    """``Winner: Player 2`` or ``Winners: … (shared win)``."""
+    _ = ctx.words
+    winners = [int(w) for w in ctx.view.get("winners") or []]
+    line = _.ngettext("Winner: {names}", "Winners: {names} (shared win)", max(1, len(winners)))
+    return line.format(names=names_of(winners, ctx.lang, ctx.seat, _))
+
+
 def _result(ctx: _Ctx, y: float) -> tuple[list[str], float]:
     """The winners in a ribbon under the header, with their territories and marker sum."""
-    view, lab = ctx.view, ctx.lab
+    view, _ = ctx.view, ctx.words
     winners = [int(w) for w in view.get("winners") or []]
-    key = "winners" if len(winners) > 1 else "winner"
-    names = names_of(winners, ctx.lang, ctx.seat, lab)
     won, total = view["standing"][winners[0]] if winners else (0, 0)
     out = [
         f'<g data-kind="result" data-winners={attr(",".join(str(w) for w in winners))}>',
@@ -196,7 +211,8 @@ def _result(ctx: _Ctx, y: float) -> tuple[list[str], float]:
     for w in winners:
         out.append(pic.seat_mark(w, x, y + 20, 8))
         x += 22
-    body = f"{lab[key].format(names=names)} · {lab['result_line'].format(w=won, s=total)}"
+    result = _.ngettext("{w} territory, marker sum {s}", "{w} territories, marker sum {s}", won)
+    body = f"{_winners_line(ctx)} · {result.format(w=won, s=total)}"
     out.append(text(x + 4, y + 26, body, LARGE, font_weight="bold"))
     out.append("</g>")
     return out, y + 40
@@ -204,19 +220,24 @@ def _result(ctx: _Ctx, y: float) -> tuple[list[str], float]:
 
 def _key(ctx: _Ctx, y: float) -> tuple[list[str], float]:
     """The key of the symbols (icon, rank, name) and of the formations and marks."""
-    lab = ctx.lab
-    names = symbol_names(lab)
+    _ = ctx.words
+    names = symbol_names(ctx.lang)
     items = [(legend_icon(s), f"{s + 1} {names[s]}") for s in range(5)]
     out, bottom = pic.legend(items, MARGIN + 8, y, 560)
-    out.append(text(590, y + 16, lab["notation"], SMALL, fill=MUTED))
-    tiers, letters = lab["tiers"].split(","), lab["letters"].split(",")
+    marks = _("#n = play number · ✓ = army complete · ★ = territory won")
+    out.append(text(590, y + 16, marks, SMALL, fill=MUTED))
+    tiers, letters = tier_names(ctx.lang), tier_letters(ctx.lang)
     x: float = MARGIN + 8
     row = bottom + 2
-    out.append(text(x, row + 15, lab["formations_head"], SMALL, font_weight="bold"))
-    x += pic.text_width(lab["formations_head"], SMALL) + 10
+    head = _("Formations:")
+    out.append(text(x, row + 15, head, SMALL, font_weight="bold"))
+    x += pic.text_width(head, SMALL) + 10
     for tier in range(3):
-        words = lab["tier_legend"].format(letter="", tier=tiers[tier], n=4 - tier).strip()
-        hint = lab["tip_tier"].format(tier=tiers[tier], n=4 - tier)
+        words = _("{tier} = a symbol on {n} cards").format(tier=tiers[tier], n=4 - tier)
+        hint = _(
+            "{tier}: a symbol on {n} of the army's cards. More regiments win, then the higher "
+            "symbols; then battalions, then companies."
+        ).format(tier=tiers[tier], n=4 - tier)
         out.append(f"<g{tip(hint)}>")
         out.append(_chip_box(x, row, letters[tier], None))
         out.append(text(x + 28, row + 15, words, SMALL))
@@ -264,13 +285,14 @@ def _territory(
         attrs += f" data-claimable-by={attr(','.join(str(p) for p in claimable))}"
     fill, head = (OPEN_FILL, OPEN_HEAD) if d is None else (WON_FILL, WON_HEAD)
     edge = pic.PANEL_EDGE if d is None else seat_colour(int(d["winner"]))
+    _ = ctx.words
     out = [
         f"<g {attrs}{tip(_territory_tip(ctx, territory))}>",
         pic.box(x0, top, COL_W, height, fill=fill, stroke=edge, rx=10),
         f'<path d="M{num(x0 + 1)} {num(top + TERR_HEAD)} V{num(top + 10)} '
         f'q0 -9 9 -9 H{num(x0 + COL_W - 10)} q9 0 9 9 V{num(top + TERR_HEAD)} Z" '
         f'fill="{head}"/>',
-        text(x0 + 10, top + 24, ctx.lab["territory"].format(n=t), LARGE, font_weight="bold"),
+        text(x0 + 10, top + 24, _("Territory {n}").format(n=t), LARGE, font_weight="bold"),
     ]
     if d is not None:
         out += _won_header(ctx, territory, x0, top)
@@ -285,51 +307,95 @@ def _territory(
 
 
 def _territory_tip(ctx: _Ctx, territory: dict[str, Any]) -> str:
-    lab, t, d = ctx.lab, int(territory["territory"]), territory.get("decided")
+    _, t, d = ctx.words, int(territory["territory"]), territory.get("decided")
     if d is not None:
-        how = lab["tip_completion"] if d["method"] == "completion" else lab["tip_claim"]
-        return lab["tip_territory_won"].format(
-            t=t, name=ctx.name(int(d["winner"])), how=how, play=d["play"], m=d["marker"]
+        won = (
+            _(
+                "Territory {t}: won by {name} by completion (the strongest complete army) at "
+                "play #{play}; victory marker {m}."
+            )
+            if d["method"] == "completion"
+            else _(
+                "Territory {t}: won by {name} by claim (no cards off the table can beat that "
+                "army) at play #{play}; victory marker {m}."
+            )
         )
-    mode = ctx.view.get("claims")
-    claims = lab.get(f"tip_claims_{mode}", "")
-    body = lab["tip_territory_open"].format(t=t, claims=claims)
+        return won.format(t=t, name=ctx.name(int(d["winner"])), play=d["play"], m=d["marker"])
+    body = _open_tip(ctx.view.get("claims"), _).format(t=t)
     claimable = territory.get("claimable_by")
     if claimable:
-        body += lab["tip_claimable"].format(names=names_of(claimable, ctx.lang, ctx.seat, lab))
+        names = names_of(claimable, ctx.lang, ctx.seat, _)
+        body = _("{territory} Claimable now by {names}.").format(territory=body, names=names)
     return body
+
+
+def _open_tip(mode: object, _: Catalog) -> str:
+    """How an open territory is decided under the claims option (KC-R28-R30)."""
+    if mode == "auto":
+        return _(
+            "Territory {t}: open. Each player fields up to 4 cards here; it is decided when "
+            "every army is complete, or as soon as a complete army provably cannot be beaten."
+        )
+    if mode == "manual":
+        return _(
+            "Territory {t}: open. Each player fields up to 4 cards here; it is decided when "
+            "every army is complete, or when a player claims it with a proven army."
+        )
+    return _(
+        "Territory {t}: open. Each player fields up to 4 cards here; it is decided when "
+        "every army is complete."
+    )
 
 
 def _won_header(ctx: _Ctx, territory: dict[str, Any], x0: float, top: float) -> list[str]:
     """The winner (mark and name), how and when, and the victory marker as a coin."""
     d = territory["decided"]
     winner, t = int(d["winner"]), int(territory["territory"])
-    how = ctx.lab["by_completion" if d["method"] == "completion" else "by_claim"]
-    coin_tip = ctx.lab["tip_marker"].format(m=d["marker"], name=ctx.name(winner), t=t)
+    _, marker = ctx.words, int(d["marker"])
+    how = _("by completion · #{n}") if d["method"] == "completion" else _("by claim · #{n}")
+    coin_tip = _(
+        "Victory marker {m}: {name} won territory {t}, the territory decided {nth}. In a tie "
+        "on territories the lower marker sum wins."
+    ).format(m=marker, name=ctx.name(winner), t=t, nth=_ordinal(marker, _))
     return [
         pic.seat_mark(winner, x0 + 17, top + 40, 6),
         text(x0 + 28, top + 45, "★ " + ctx.name(winner), FONT, font_weight="bold"),
         text(x0 + 10, top + 64, how.format(n=d["play"]), SMALL, fill=MUTED),
-        _coin(int(d["marker"]), x0 + COL_W - 24, top + 22, winner, coin_tip),
+        _coin(marker, x0 + COL_W - 24, top + 22, winner, coin_tip),
     ]
+
+
+def _ordinal(n: int, _: Catalog) -> str:
+    """``1st`` … ``5th`` (German ``1.`` … ``5.``): the place of a victory marker (KC-R32)."""
+    ordinals = (
+        _.pgettext("ordinal", "1st"),
+        _.pgettext("ordinal", "2nd"),
+        _.pgettext("ordinal", "3rd"),
+        _.pgettext("ordinal", "4th"),
+        _.pgettext("ordinal", "5th"),
+    )
+    return ordinals[n - 1] if 1 <= n <= len(ordinals) else str(n)
 
 
 def _open_header(ctx: _Ctx, territory: dict[str, Any], x0: float, top: float) -> list[str]:
     """ "Open", who may claim it, and the viewer's ⚑ Claim control when a claim is legal."""
     t = int(territory["territory"])
-    lab = ctx.lab
+    _ = ctx.words
     if t in ctx.claims:
         w, h, y = COL_W - 16, 32, top + 34
+        claim_tip = _(
+            "Claim territory {t}: no cards that are not on the table can beat your army there "
+            "any more."
+        ).format(t=t)
         return [
-            f'<g data-kind="claim" data-territory="{t}" data-place="claim:{t}"'
-            f"{tip(lab['tip_claim_control'].format(t=t))}>",
+            f'<g data-kind="claim" data-territory="{t}" data-place="claim:{t}"{tip(claim_tip)}>',
             pic.box(x0 + 8, y, w, h, fill="#e3f4e1", stroke=PLACE_GREEN, rx=6),
             f'<rect x="{num(x0 + 9)}" y="{num(y + 1)}" width="{num(w - 2)}" '
             f'height="{num(h - 2)}" rx="5" fill="none" stroke="{PLACE_GREEN}" stroke-width="1.5"/>',
             text(
                 x0 + COL_W / 2,
                 y + 21,
-                lab["claim_control"],
+                _("⚑ Claim"),
                 FONT,
                 font_weight="bold",
                 text_anchor="middle",
@@ -337,11 +403,11 @@ def _open_header(ctx: _Ctx, territory: dict[str, Any], x0: float, top: float) ->
             ),
             "</g>",
         ]
-    out = [text(x0 + 10, top + 45, lab["open"], FONT, font_weight="bold", fill=PLACE_GREEN)]
+    out = [text(x0 + 10, top + 45, _("Open"), FONT, font_weight="bold", fill=PLACE_GREEN)]
     claimable = territory.get("claimable_by")
     if claimable:
-        names = names_of(claimable, ctx.lang, ctx.seat, lab)
-        out.append(text(x0 + 10, top + 64, lab["claimable"].format(names=names), SMALL))
+        names = names_of(claimable, ctx.lang, ctx.seat, _)
+        out.append(text(x0 + 10, top + 64, _("Claimable: {names}").format(names=names), SMALL))
     return out
 
 
@@ -406,14 +472,7 @@ def _army_svg(
     name: str,
     lang: str,
 ) -> str:
-    lab = SVG_LABELS[lang]
-    hint = lab["tip_army"].format(name=name, t=t, k=len(cards), formations=formations(key, lab))
-    if complete:
-        hint += lab["tip_complete"].format(n=complete)
-    if won:
-        hint += lab["tip_won_army"]
-    if can_play:
-        hint += lab["tip_drop"]
+    hint = _army_tip(t, complete, key, len(cards), won, can_play, name, lang)
     attrs = (
         f'data-kind="army" data-territory="{t}" data-seat="{p}" data-army={attr(notation)}'
         f' data-key="army:{t}:{p}"'
@@ -436,11 +495,39 @@ def _army_svg(
             f'height="{num(ARMY_H - 8)}" rx="7" fill="none" stroke="{PLACE_GREEN}" '
             'stroke-width="1.5" stroke-dasharray="5,3"/>'
         )
-    out.append(_army_cards(t, p, x0, y, complete, cards, can_play, name, lab))
+    out.append(_army_cards(t, p, x0, y, complete, cards, can_play, name, lang))
     if cards:  # an empty army has nothing to say about formations yet
         out.append(_chips(key, x0 + 8, y + 28 + 2 * CARD_H + CARD_GAP + 6, lang))
     out.append("</g>")
     return "".join(out)
+
+
+def _army_tip(
+    t: int,
+    complete: int | None,
+    key: tuple[Any, ...],
+    count: int,
+    won: bool,
+    can_play: bool,
+    name: str,
+    lang: str,
+) -> str:
+    """What an army holds; then, each a message that takes the sentence so far as ``{army}``
+    (so that a language may put it where it needs), when it was completed, that it won, and
+    that the viewer may play into it."""
+    _ = catalog(lang)
+    hint = _("{name} in territory {t}: {k} of 4 cards; {formations}").format(
+        name=name, t=t, k=count, formations=formations(key, lang)
+    )
+    if complete:
+        hint = _("{army}; complete at play #{n} (in a tie the earlier complete army wins)").format(
+            army=hint, n=complete
+        )
+    if won:
+        hint = _("{army}; won this territory").format(army=hint)
+    if can_play:
+        hint = _("{army}. Drop a card here to play it.").format(army=hint)
+    return hint
 
 
 def _army_cards(
@@ -452,17 +539,19 @@ def _army_cards(
     cards: tuple[tuple[str, str, int], ...],
     can_play: bool,
     name: str,
-    lab: dict[str, str],
+    lang: str,
 ) -> str:
     """The four places of an army (2×2): its cards in play order, then empty places."""
+    _ = catalog(lang)
     out = []
     for k in range(4):
         cx = x0 + 6 + (k % 2) * (CARD_W + CARD_GAP)
         cy = y + 28 + (k // 2) * (CARD_H + CARD_GAP)
         if k < len(cards):
             code, slots, play = cards[k]
-            card_tip = lab["tip_card"].format(
-                symbols=spelled(slots, lab), code=code, play=play, name=name, t=t
+            card = _("{symbols} — card {code}, played #{play} by {name} into territory {t}")
+            card_tip = card.format(
+                symbols=spelled(slots, lang), code=code, play=play, name=name, t=t
             )
             out.append(_table_card(code, slots, play, p, t, cx, cy, card_tip, play == complete))
         else:
@@ -538,16 +627,16 @@ def _empty_slot(x: float, y: float, next_play: bool) -> str:
 
 def _chips(key: tuple[Any, ...], x: float, y: float, lang: str) -> str:
     """The formations of an army as chips (tier letter and symbol icon), strongest first."""
-    lab = SVG_LABELS[lang]
     ranks = [(tier, int(r)) for tier in range(3) for r in key[2 * tier + 1]]
     if not ranks:
-        return text(x + 2, y + 16, lab["no_formation"], SMALL, fill=MUTED)
-    letters, tiers, names = lab["letters"].split(","), lab["tiers"].split(","), symbol_names(lab)
+        _ = catalog(lang)
+        return text(x + 2, y + 16, _("no formation"), SMALL, fill=MUTED)
+    letters = tier_letters(lang)
     w = min(40.0, (COL_W - 16) / len(ranks) - 3)
     out = []
     for k, (tier, rank) in enumerate(ranks):
         s = rank - 1
-        hint = lab["tip_formation"].format(tier=tiers[tier], symbol=names[s], n=4 - tier)
+        hint = formation(tier, rank, lang)
         out.append(f"<g{tip(hint)}>{_chip_box(x + k * (w + 3), y, letters[tier], s, w)}</g>")
     return "".join(out)
 
@@ -584,25 +673,23 @@ def _hand_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
 def _hand(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     """The viewer's hand as large cards (the drawn one marked); picks when playable."""
     hand = ctx.view.get("hand")
-    lab = ctx.lab
+    _ = ctx.words
     if hand is None:
-        return [text(MARGIN + 8, top + 22, lab["spectator_hand"], FONT, fill=MUTED)], top + 34
+        hidden = _("Spectator view: the hands are hidden")
+        return [text(MARGIN + 8, top + 22, hidden, FONT, fill=MUTED)], top + 34
     drawn = ctx.view.get("drawn")
     playable = {card for cards in ctx.plays.values() for card in cards}
+    title = _.ngettext("Your hand · {n} card", "Your hand · {n} cards", len(hand))
     out = [
         '<g class="hand">',
-        text(MARGIN + 8, top + 20, lab["your_hand"].format(n=len(hand)), LARGE, font_weight="bold"),
+        text(MARGIN + 8, top + 20, title.format(n=len(hand)), LARGE, font_weight="bold"),
     ]
     y = top + 30
     for i, card in enumerate(hand):
         col, row = i % HAND_PER_ROW, i // HAND_PER_ROW
         x = MARGIN + 8 + col * (HAND_W + HAND_GAP)
         code, slots = str(card["card"]), str(card["slots"])
-        hint = lab["tip_hand"].format(symbols=spelled(slots, lab), code=code)
-        if code == drawn:
-            hint += lab["tip_drawn"]
-        if code in playable:
-            hint += lab["tip_pick"]
+        hint = _hand_tip(code, slots, code == drawn, code in playable, ctx.lang)
         cy = y + row * (HAND_H + HAND_GAP)
         out.append(_hand_card(code, slots, x, cy, code == drawn, code in playable, hint, ctx.lang))
     rows = max(1, -(-len(hand) // HAND_PER_ROW))
@@ -610,12 +697,26 @@ def _hand(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     return out, y + rows * (HAND_H + HAND_GAP)
 
 
+def _hand_tip(code: str, slots: str, drawn: bool, playable: bool, lang: str) -> str:
+    """A hand card's symbols and id; whether it was just drawn; how to play it."""
+    _ = catalog(lang)
+    line = (
+        _("{symbols} — card {code} in your hand (just drawn)")
+        if drawn
+        else _("{symbols} — card {code} in your hand")
+    )
+    line = line.format(symbols=spelled(slots, lang), code=code)
+    if playable:
+        line = _("{card}. Pick it, then the territory to play it into.").format(card=line)
+    return line
+
+
 @lru_cache(maxsize=1024)
 def _hand_card(
     code: str, slots: str, x: float, y: float, drawn: bool, playable: bool, hint: str, lang: str
 ) -> str:
-    lab = SVG_LABELS[lang]
-    names = symbol_names(lab)
+    _ = catalog(lang)
+    names = symbol_names(lang)
     attrs = f'data-kind="hand-card" data-card={attr(code)} data-slots={attr(slots)}'
     if drawn:
         attrs += ' data-drawn="true"'
@@ -633,7 +734,7 @@ def _hand_card(
             text(
                 HAND_W - 7,
                 16,
-                lab["drawn"],
+                _("◆ new"),
                 SMALL,
                 text_anchor="end",
                 font_weight="bold",
@@ -661,12 +762,17 @@ def _hand_card(
 
 def _table_info(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     """Right of the hand: the deck as a pile, the table facts and the markers to take."""
-    view, lab = ctx.view, ctx.lab
+    view, _ = ctx.view, ctx.words
     x = INFO_X
     n = int(view["deck_size"])
-    out = [
-        f'<g data-kind="deck" data-count="{n}" data-key="deck"{tip(lab["tip_deck"].format(n=n))}>'
-    ]
+    deck_tip = _.ngettext(
+        "Deck: {n} card face down. A player draws one at the start of each turn, then plays "
+        "one card.",
+        "Deck: {n} cards face down. A player draws one at the start of each turn, then plays "
+        "one card.",
+        n,
+    ).format(n=n)
+    out = [f'<g data-kind="deck" data-count="{n}" data-key="deck"{tip(deck_tip)}>']
     piles = min(3, max(n, 1))
     for k in range(piles):
         out.append(_card_back(x + 8 + 3 * k, top + 14 + 3 * k))
@@ -684,22 +790,29 @@ def _table_info(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     )
     out.append("</g>")
     col = pic.Column(x + 100, top, WIDTH - MARGIN - x - 100)
-    col.line(lab["deck"].format(n=n), FONT, font_weight="bold")
-    col.line(lab["players"].format(n=view["players"]), FONT)
-    col.line(lab["plays"].format(n=view["play_counter"]), FONT, data_tip=lab["tip_plays"])
-    mode = lab.get(f"claims_{view['claims']}", str(view["claims"]))
     col.line(
-        lab["claims"].format(mode=mode), FONT, data_tip=lab["tip_claims_mode"].format(mode=mode)
+        _.ngettext("Deck: {n} card", "Deck: {n} cards", n).format(n=n), FONT, font_weight="bold"
     )
+    col.line(_("{n} players").format(n=view["players"]), FONT)
+    plays_tip = _("Cards played so far; each card shows its play number #n.")
+    col.line(_("Cards played: {n}").format(n=view["play_counter"]), FONT, data_tip=plays_tip)
+    mode = claims_mode(view["claims"], _, picture=True)
+    mode_tip = _("How territories are decided early: {mode}.").format(mode=mode)
+    col.line(_("Claims: {mode}").format(mode=mode), FONT, data_tip=mode_tip)
     if view.get("stop_when_decided"):
-        col.line(lab["stop"], SMALL, data_tip=lab["tip_stop"], fill=MUTED)
+        stop_tip = _("The game ends as soon as the remaining markers cannot change the winners.")
+        col.line(_("Ends as soon as the winners are fixed"), SMALL, data_tip=stop_tip, fill=MUTED)
     out += col.out
     y = max(col.y, top + 110) + 8
     left = _markers_left(view)
     if left and not ctx.over:
-        out.append(text(x + 8, y + 14, lab["markers_left"], SMALL, font_weight="bold"))
+        out.append(text(x + 8, y + 14, _("Victory markers to take"), SMALL, font_weight="bold"))
+        coin_tip = _(
+            "Victory marker {m}: goes to the winner of the next territory decided. In a tie on "
+            "territories the lower marker sum wins."
+        )
         for k, m in enumerate(left):
-            out.append(_coin(m, x + 26 + k * 38, y + 40, None, lab["tip_marker_left"].format(m=m)))
+            out.append(_coin(m, x + 26 + k * 38, y + 40, None, coin_tip.format(m=m)))
         y += 62
     return out, y
 
@@ -724,7 +837,7 @@ def _markers_left(view: dict[str, Any]) -> list[int]:
 # -- the standing and the unseen pool -------------------------------------------------------
 def _standing_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     """The standing of every seat (hand, territories, markers, sum, place) and its rule."""
-    view, lab = ctx.view, ctx.lab
+    view, _ = ctx.view, ctx.words
     players = int(view["players"])
     keys = {p: (len(view["markers"][p]), -sum(view["markers"][p])) for p in range(players)}
     rank = {p: 1 + sum(1 for q in range(players) if keys[q] > keys[p]) for p in range(players)}
@@ -744,20 +857,19 @@ def _standing_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
             str(rank[p]),
         )
         rows.append((p, ctx.name(p), cells))
-    heads = [lab[k] for k in ("col_hand", "col_won", "col_markers", "col_sum", "col_place")]
+    heads = [_("Hand"), _("Won"), _("Markers"), _("Sum"), _("Place")]
     active = () if ctx.over or view.get("active") is None else (int(view["active"]),)
-    out = [text(MARGIN + 8, top + 20, lab["standing"], LARGE, font_weight="bold")]
+    out = [text(MARGIN + 8, top + 20, _("Standing"), LARGE, font_weight="bold")]
     keyed = []
     for p, name, cells in rows:
         markers = [int(m) for m in view["markers"][p]]
-        items = [lab["tip_won_item"].format(t=t, m=m) for t, m in sorted(won[p])]
-        hint = lab["tip_seat"].format(
-            name=name,
-            h=view["hand_sizes"][p],
-            won=", ".join(items) or lab["none"],
-            s=sum(markers),
-            r=rank[p],
-        )
+        items = [_("territory {t} (marker {m})").format(t=t, m=m) for t, m in sorted(won[p])]
+        hand = int(view["hand_sizes"][p])
+        hint = _.ngettext(
+            "{name}: {h} card in hand; territories won: {won}; marker sum {s}; place {r}",
+            "{name}: {h} cards in hand; territories won: {won}; marker sum {s}; place {r}",
+            hand,
+        ).format(name=name, h=hand, won=", ".join(items) or _("none"), s=sum(markers), r=rank[p])
         attrs = (
             f' data-kind="seat" data-key="seat:{p}" data-hand-size="{view["hand_sizes"][p]}"'
             f' data-markers={attr(",".join(str(m) for m in markers))} data-rank="{rank[p]}"'
@@ -767,18 +879,25 @@ def _standing_row(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     widths = (200, 64, 76, 100, 64, 64)
     table, y = pic.standings(keyed, heads, MARGIN + 8, top + 26, widths, active)
     out += table
-    out.append(text(MARGIN + 8, y + 14, lab["ranking_rule"], SMALL, fill=MUTED))
+    rule = _("Place: more territories, then the lower marker sum; equal ones share.")
+    out.append(text(MARGIN + 8, y + 14, rule, SMALL, fill=MUTED))
     rules, bottom = _comparison(ctx, top)
     return out + rules, max(y + 22, bottom)
 
 
 def _comparison(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     """Beside the standing: how armies compare (KC-R21, KC-R22), for reference."""
-    lab = ctx.lab
+    _ = ctx.words
     x, w = 600, WIDTH - MARGIN - 600
     col = pic.Column(x + 12, top + 2, w - 24)
-    col.line(lab["compare_head"], FONT, font_weight="bold")
-    for n, rule in enumerate(lab["compare"].split("|"), 1):
+    col.line(_("Which army is stronger?"), FONT, font_weight="bold")
+    rules = (
+        _("More regiments (a symbol on all 4 cards) win"),
+        _("With as many, the higher regiment symbols win"),
+        _("Then battalions (3 cards), then companies (2), the same way"),
+        _("Equally strong: the army completed first wins"),
+    )
+    for n, rule in enumerate(rules, 1):
         col.line(f"{n}. {rule}", SMALL)
     frame = pic.box(x, top + 4, w, col.y - top + 8, fill="#f7f1e3")
     return [frame, *col.out], col.y + 12
@@ -786,12 +905,20 @@ def _comparison(ctx: _Ctx, top: float) -> tuple[list[str], float]:
 
 def _unseen(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     """The public pool of unseen cards (hands and deck) by symbol sets, with counts."""
-    lab = ctx.lab
+    _ = ctx.words
     unseen = ctx.view.get("unseen") or {}
     total = sum(int(n) for n in unseen.values())
+    pool_tip = _.ngettext(
+        "Unseen cards: the {n} card in all hands and the deck, by its symbols. A claim is "
+        "proven when no choice of them can beat the army.",
+        "Unseen cards: the {n} cards in all hands and the deck, by their symbols. A claim is "
+        "proven when no choice of them can beat the army.",
+        total,
+    ).format(n=total)
+    head = _("Unseen cards · {n} in the hands and the deck").format(n=total)
     out = [
-        f"<g{tip(lab['tip_unseen'].format(n=total))}>",
-        text(MARGIN + 8, top + 20, lab["unseen_head"].format(n=total), LARGE, font_weight="bold"),
+        f"<g{tip(pool_tip)}>",
+        text(MARGIN + 8, top + 20, head, LARGE, font_weight="bold"),
         "</g>",
     ]
     per_row, item_w = 8, 122
@@ -799,7 +926,9 @@ def _unseen(ctx: _Ctx, top: float) -> tuple[list[str], float]:
     for k, (slots, n) in enumerate(unseen.items()):
         x = MARGIN + 8 + (k % per_row) * item_w
         iy = y + (k // per_row) * 28
-        hint = lab["tip_unseen_set"].format(n=n, symbols=spelled(str(slots), lab))
+        hint = _.ngettext(
+            "{n} unseen card with {symbols}", "{n} unseen cards with {symbols}", int(n)
+        ).format(n=n, symbols=spelled(str(slots), ctx.lang))
         out.append(_unseen_set(str(slots), int(n), x, iy, hint))
     rows = -(-len(unseen) // per_row)
     return out, y + rows * 28

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-# Index s is rank s + 1: Lance 1 < Bow 2 < Sword 3 < Helmet 4 < Banner 5.
+# Index s is rank s + 1: Lance 1 < Bow 2 < Sword 3 < Helmet 4 < Banner 5 (their names in
+# the reader's language: words.symbol_names).
 SYMBOLS = ("LANCE", "BOW", "SWORD", "HELMET", "BANNER")
-NAMES = ("Lance", "Bow", "Sword", "Helmet", "Banner")
 COLOURS = ("#8b5a2b", "#2f6fb3", "#2e8b57", "#d4a017", "#c0392b")  # display only (§2.1)
 RANK = {name: i + 1 for i, name in enumerate(SYMBOLS)}
 
@@ -30,10 +30,6 @@ SLOTS: tuple[str, ...] = tuple(
 MASK_SYMBOLS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(5) if mask >> s & 1) for mask in range(32)
 )
-
-
-def names_of_mask(mask: int) -> str:
-    return " + ".join(NAMES[s] for s in range(5) if mask >> s & 1)
 
 
 def parse_symbol_set(value: object, where: str) -> int:

@@ -2,117 +2,20 @@
 
 Standard library only: games never import Rich. The markup uses plain Rich tags (``[bold]``,
 ``[#c0392b]`` ...) so that the CLI can print it, and tests can strip it to plain text. Every
-line stays within 100 columns for 2-4 players."""
+line stays within 100 columns for 2-4 players. The words come from the game's message
+catalogs (``words.py``); a message may hold Rich tags, which its translation keeps."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from ...engine.i18n import Catalog
 from ...engine.markup import escape, pad, visible_len, wrap
 from .symbols import COLOURS
+from .words import catalog, claims_mode, player, symbol_names
 
 WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
-
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "The Kingdoms of Crusaders",
-        "players": "{n} players",
-        "you_are": "you are [bold]{name}[/bold]",
-        "spectator": "spectator view",
-        "player": "Player {n}",
-        "you": "You",
-        "plays": "plays so far: {n}",
-        "deck": "deck: {n} cards",
-        "claims": "claims: {mode}",
-        "to_play": "[bold]{name}[/bold] to play",
-        "to_claim": "[bold]{name}[/bold] may claim territories",
-        "territory": "Territory {n}",
-        "open": "open",
-        "won_by": "won by [bold]{name}[/bold]",
-        "marker": "marker {n}",
-        "completion": "by completion",
-        "claim": "by claim",
-        "at_play": "at play {n}",
-        "claimable": "claimable by {names}",
-        "col_player": "Player",
-        "col_hand": "hand",
-        "col_markers": "markers",
-        "col_won": "territories",
-        "col_sum": "marker sum",
-        "hand": "Your hand",
-        "hand_note": "{n} cards",
-        "drawn_note": "◆ = just drawn",
-        "unseen": "Unseen cards (all hands and the deck), by symbols:",
-        "legend": "#n = play number · ✓#n = 4th card, at play n · ★ = won the territory "
-        "· ▶ = to act",
-        "symbols": "Symbols, weak → strong",
-        "no_formation": "(none)",
-        "symbol_names": "Lance,Bow,Sword,Helmet,Banner",
-        "formations": "R(5,1) = Regiments (a symbol on 4 cards) of Banner and Lance "
-        "· B = Battalion (3 cards) · C = Company (2 cards)",
-        "over": "Game over.",
-        "winner": "Winner: {names}",
-        "winners": "Winners: {names} (shared win)",
-        "none": "none",
-        "act_play": "Play a card into a territory (→ territory):",
-        "act_claim": "claim territory {n}",
-        "act_end_claims": "end claims (claim nothing more this turn)",
-    },
-    "de": {
-        "title": "Die Königreiche der Kreuzritter",
-        "players": "{n} Spieler",
-        "you_are": "du bist [bold]{name}[/bold]",
-        "spectator": "Zuschauersicht",
-        "player": "Spieler {n}",
-        "you": "Du",
-        "plays": "bisher ausgespielt: {n}",
-        "deck": "Stapel: {n} Karten",
-        "claims": "Ansprüche: {mode}",
-        "mode_auto": "automatisch",
-        "mode_manual": "von Hand",
-        "mode_off": "aus",
-        "to_play": "[bold]{name}[/bold] ist am Zug",
-        "to_play_you": "[bold]{name}[/bold] bist am Zug",
-        "to_claim": "[bold]{name}[/bold] darf Gebiete beanspruchen",
-        "to_claim_you": "[bold]{name}[/bold] darfst Gebiete beanspruchen",
-        "territory": "Gebiet {n}",
-        "open": "offen",
-        "won_by": "gewonnen von [bold]{name}[/bold]",
-        "marker": "Siegmarker {n}",
-        "completion": "durch Vervollständigung",
-        "claim": "durch Anspruch",
-        "at_play": "bei Ausspielung {n}",
-        "claimable": "beanspruchbar von {names}",
-        "col_player": "Spieler",
-        "col_hand": "Hand",
-        "col_markers": "Siegmarker",
-        "col_won": "Gebiete",
-        "col_sum": "Markersumme",
-        "hand": "Deine Hand",
-        "hand_note": "{n} Karten",
-        "drawn_note": "◆ = gerade gezogen",
-        "unseen": "Ungesehene Karten (alle Hände und der Stapel), nach Symbolen:",
-        "legend": "#n = Ausspielung · ✓#n = 4. Karte, bei Ausspielung n · ★ = Gebiet gewonnen "
-        "· ▶ = am Zug",
-        "symbols": "Symbole, schwach → stark",
-        "no_formation": "(keine)",
-        "symbol_names": "Lanze,Bogen,Schwert,Helm,Banner",
-        "formations": "R(5,1) = Regimenter (ein Symbol auf 4 Karten) aus Banner und Lanze "
-        "· B = Bataillon (3 Karten) · C = Kompanie (2 Karten)",
-        "over": "Spielende.",
-        "winner": "Sieger: {names}",
-        "winners": "Sieger: {names} (geteilter Sieg)",
-        "none": "keine",
-        "act_play": "Eine Karte in ein Gebiet ausspielen (→ Gebiet):",
-        "act_claim": "Gebiet {n} beanspruchen",
-        "act_end_claims": "Ansprüche beenden (in diesem Zug nichts mehr beanspruchen)",
-    },
-}
-
-
-def _labels(lang: str) -> dict[str, str]:
-    return LABELS.get(lang, LABELS["en"])
 
 
 def render_slots(slots: str) -> str:
@@ -138,48 +41,61 @@ def render_card(slots: str, card_id: str) -> str:
     return f"{render_slots(slots)} {escape(card_id)}"
 
 
-def _name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
-    return lab["you"] if seat == viewer else lab["player"].format(n=seat + 1)
+def _name(seat: int, viewer: int | None, _: Catalog) -> str:
+    return _("You") if seat == viewer else player(seat, _)
 
 
-def _names(seats: Sequence[int], viewer: int | None, lab: dict[str, str]) -> str:
-    return ", ".join(_name(s, viewer, lab) for s in seats) or lab["none"]
+def _names(seats: Sequence[int], viewer: int | None, _: Catalog) -> str:
+    return ", ".join(_name(s, viewer, _) for s in seats) or _("none")
 
 
-def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+def _to_act(view: dict[str, Any], active: int, seat: int | None, _: Catalog) -> str:
+    """Who acts now; the reader's own turn in a message of its own (German: "du bist")."""
+    if view["phase"] == "claim":
+        if active == seat:
+            return _("[bold]You[/bold] may claim territories")
+        return _("[bold]{name}[/bold] may claim territories").format(name=player(active, _))
+    if active == seat:
+        return _("[bold]You[/bold] to play")
+    return _("[bold]{name}[/bold] to play").format(name=player(active, _))
+
+
+def _header(view: dict[str, Any], _: Catalog) -> list[str]:
     seat = view.get("seat")
     who = (
-        lab["you_are"].format(name=lab["player"].format(n=seat + 1), seat=seat)
+        _("you are [bold]{name}[/bold]").format(name=player(seat, _))
         if seat is not None
-        else lab["spectator"]
+        else _("spectator view")
     )
-    first = f"[bold]{lab['title']}[/bold] · {lab['players'].format(n=view['players'])} · {who}"
+    title = _("The Kingdoms of Crusaders")
+    players = _("{n} players").format(n=view["players"])
+    first = f"[bold]{title}[/bold] · {players} · {who}"
     parts = [
-        lab["plays"].format(n=view["play_counter"]),
-        lab["deck"].format(n=view["deck_size"]),
-        lab["claims"].format(mode=escape(lab.get(f"mode_{view['claims']}", str(view["claims"])))),
+        _("plays so far: {n}").format(n=view["play_counter"]),
+        _.ngettext("deck: {n} card", "deck: {n} cards", view["deck_size"]).format(
+            n=view["deck_size"]
+        ),
+        _("claims: {mode}").format(mode=escape(claims_mode(view["claims"], _))),
     ]
     active = view.get("active")
     if view["phase"] != "over" and active is not None:
-        key = "to_claim" if view["phase"] == "claim" else "to_play"
-        if active == seat and f"{key}_you" in lab:  # German: "du bist", "du darfst"
-            key += "_you"
-        parts.append(lab[key].format(name=_name(active, seat, lab)))
+        parts.append(_to_act(view, active, seat, _))
     return [first, *_wrap(parts, "", gap=" · ")]
 
 
-def _standing(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+def _standing(view: dict[str, Any], _: Catalog) -> list[str]:
     seat, active = view.get("seat"), view.get("active")
-    names = [_name(p, seat, lab) for p in range(view["players"])]
-    name_w = max(len(lab["col_player"]), *(len(n) for n in names)) + 2
-    cols = (lab["col_hand"], lab["col_markers"], lab["col_won"], lab["col_sum"])
+    names = [_name(p, seat, _) for p in range(view["players"])]
+    col_player = _("Player")
+    name_w = max(len(col_player), *(len(n) for n in names)) + 2
+    cols = (_("hand"), _("markers"), _("territories"), _("marker sum"))
     rows = []
     for p in range(view["players"]):
         markers = ", ".join(str(m) for m in view["markers"][p]) or "–"
         won, total = view["standing"][p]
         rows.append((str(view["hand_sizes"][p]), markers, str(won), str(total)))
     widths = [max(len(c), *(len(r[i]) for r in rows)) + 2 for i, c in enumerate(cols)]
-    head = "  " + pad(lab["col_player"], name_w)
+    head = "  " + pad(col_player, name_w)
     head += "".join(c.rjust(w) for c, w in zip(cols, widths, strict=True))
     lines = [f"[dim]{head}[/dim]"]
     for p, cells in enumerate(rows):
@@ -191,20 +107,24 @@ def _standing(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     return lines
 
 
-def _decision(territory: dict[str, Any], viewer: int | None, lab: dict[str, str]) -> str:
+def _decision(territory: dict[str, Any], viewer: int | None, _: Catalog) -> str:
     d = territory.get("decided")
     if d is None:
-        status = f"[green]{lab['open']}[/green]"
+        status = "[green]" + _("open") + "[/green]"
         claimable = territory.get("claimable_by")
         if claimable:
-            status += " · " + lab["claimable"].format(names=_names(claimable, viewer, lab))
+            names = _names(claimable, viewer, _)
+            status += " · " + _("claimable by {names}").format(names=names)
         return status
-    how = lab["completion"] if d["method"] == "completion" else lab["claim"]
+    how = (
+        _("by completion at play {n}") if d["method"] == "completion" else _("by claim at play {n}")
+    )
+    marker = _("marker {n}").format(n=d["marker"])
     return " · ".join(
         (
-            lab["won_by"].format(name=_name(d["winner"], viewer, lab)),
-            f"[bold]{lab['marker'].format(n=d['marker'])}[/bold]",
-            f"{how} {lab['at_play'].format(n=d['play'])}",
+            _("won by [bold]{name}[/bold]").format(name=_name(d["winner"], viewer, _)),
+            f"[bold]{marker}[/bold]",
+            how.format(n=d["play"]),
         )
     )
 
@@ -217,16 +137,17 @@ def _card_width(view: dict[str, Any]) -> int:
     return 5 + 1 + id_w + 2 + play_w  # "..34. K07 #12"
 
 
-def _territory(view: dict[str, Any], territory: dict[str, Any], lab: dict[str, str]) -> list[str]:
+def _territory(view: dict[str, Any], territory: dict[str, Any], _: Catalog) -> list[str]:
     seat = view.get("seat")
     armies = territory["armies"]
     card_w = _card_width(view)
-    names = [_name(p, seat, lab) for p in range(view["players"])]
+    names = [_name(p, seat, _) for p in range(view["players"])]
     name_w = max(len(n) for n in names) + 1
     d = territory.get("decided")
     winner = None if d is None else d["winner"]
-    head = f"[bold reverse] {lab['territory'].format(n=territory['territory'])} [/]"
-    lines = _wrap([head, *_decision(territory, seat, lab).split(" · ")], "  ", gap=" · ")
+    title = _("Territory {n}").format(n=territory["territory"])
+    head = f"[bold reverse] {title} [/]"
+    lines = _wrap([head, *_decision(territory, seat, _).split(" · ")], "  ", gap=" · ")
     lines[0] = lines[0].replace(f"{head} · ", f"{head} ", 1)[2:]
     for army in armies:
         p = army["seat"]
@@ -236,9 +157,10 @@ def _territory(view: dict[str, Any], territory: dict[str, Any], lab: dict[str, s
         for card in army["cards"]:
             play = f"[dim]#{card['play']}[/dim]"
             cells.append(pad(f"{render_card(card['slots'], card['card'])} {play}", card_w))
-        for _ in range(4 - len(army["cards"])):
+        for _slot in range(4 - len(army["cards"])):
             cells.append(pad("[dim]·[/dim]", card_w))
-        formation = lab["no_formation"] if army["army"] == "(none)" else army["army"]
+        # the notation is the same in every language; only "no formation" is a word
+        formation = _("(none)") if army["army"] == "(none)" else army["army"]
         army_text = f"[bold]{escape(formation)}[/bold]"
         if army.get("complete_at"):
             army_text = pad(army_text, 12) + f" [green]✓#{army['complete_at']}[/green]"
@@ -254,18 +176,23 @@ def _territory(view: dict[str, Any], territory: dict[str, Any], lab: dict[str, s
 def symbol_legend(lang: str = "en") -> list[str]:
     """``Symbols: 1 Lance · 2 Bow · 3 Sword · 4 Helmet · 5 Banner`` in the symbols' colours,
     and what the army notation ``R(5,1) B(4) C(2)`` means (KC-R4, KC-R19)."""
-    lab = _labels(lang)
-    names = lab["symbol_names"].split(",")
+    _ = catalog(lang)
+    names = symbol_names(lang)
     items = [
         f"[bold {COLOURS[i]}]{i + 1}[/] {name}" for i, name in enumerate(names[: len(COLOURS)])
     ]
-    lines = _wrap([f"{lab['symbols']}:", *items], "", gap=" · ")
+    lines = _wrap([_("Symbols, weak → strong:"), *items], "", gap=" · ")
     lines[0] = lines[0].replace(": · ", ": ", 1)
-    lines.extend(f"[dim]{w}[/dim]" for w in _wrap(lab["formations"].split(" · "), "", gap=" · "))
+    notation = (
+        _("R(5,1) = Regiments (a symbol on 4 cards) of Banner and Lance"),
+        _("B = Battalion (3 cards)"),
+        _("C = Company (2 cards)"),
+    )
+    lines.extend(f"[dim]{w}[/dim]" for w in _wrap(notation, "", gap=" · "))
     return lines
 
 
-def _hand(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+def _hand(view: dict[str, Any], _: Catalog) -> list[str]:
     hand = view.get("hand")
     if hand is None:
         return []
@@ -276,51 +203,65 @@ def _hand(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         if card["card"] == drawn:
             text = f"[reverse]{text}[/reverse][bold]◆[/bold]"
         items.append(text)
-    note = lab["hand_note"].format(n=len(hand))
+    notes = [_.ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand))]
     if drawn is not None:
-        note += ", " + lab["drawn_note"]
-    return [f"[bold]{lab['hand']}[/bold] ({note})", *_wrap(items, "  ")]
+        notes.append(_("◆ = just drawn"))
+    title = _("Your hand")
+    return [f"[bold]{title}[/bold] ({', '.join(notes)})", *_wrap(items, "  ")]
 
 
-def _unseen(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+def _unseen(view: dict[str, Any], _: Catalog) -> list[str]:
     unseen = view.get("unseen") or {}
     items = [f"{render_slots(slots)}[dim]×{n}[/dim]" for slots, n in unseen.items()]
-    return [f"[dim]{lab['unseen']}[/dim]", *_wrap(items, "  ", gap="  ")]
+    head = _("Unseen cards (all hands and the deck), by symbols:")
+    return [f"[dim]{head}[/dim]", *_wrap(items, "  ", gap="  ")]
 
 
-def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
+def _result(view: dict[str, Any], _: Catalog) -> list[str]:
     winners = view.get("winners")
     if view["phase"] != "over" or winners is None:
         return []
-    key = "winners" if len(winners) > 1 else "winner"
-    names = _names(winners, view.get("seat"), lab)
-    return [f"[bold]{lab['over']}[/bold] [bold green]{lab[key].format(names=names)}[/bold green]"]
+    names = _names(winners, view.get("seat"), _)
+    line = _.ngettext("Winner: {names}", "Winners: {names} (shared win)", max(1, len(winners)))
+    over = _("Game over.")
+    return [f"[bold]{over}[/bold] [bold green]{line.format(names=names)}[/bold green]"]
 
 
 def _wrap(items: Sequence[str], indent: str, width: int = WIDTH, gap: str = "   ") -> list[str]:
     return wrap(items, indent, width, gap)
 
 
+def _legend(_: Catalog) -> list[str]:
+    """What the marks on the table mean, one item a mark."""
+    items = (
+        _("#n = play number"),
+        _("✓#n = 4th card, at play n"),
+        _("★ = won the territory"),
+        _("▶ = to act"),
+    )
+    return [f"[dim]{w}[/dim]" for w in _wrap(items, "", gap=" · ")]
+
+
 def render_view(view: dict[str, Any], lang: str = "en") -> str:
     """The whole table as ``view`` shows it: header, standing, the five territories, the
     viewer's hand (none for a spectator), the unseen pool, and the winners at the end."""
-    lab = _labels(lang)
-    lines = _header(view, lab)
+    _ = catalog(lang)
+    lines = _header(view, _)
     lines.append("")
-    lines.extend(_standing(view, lab))
+    lines.extend(_standing(view, _))
     for territory in view["territories"]:
         lines.append("")
-        lines.extend(_territory(view, territory, lab))
+        lines.extend(_territory(view, territory, _))
     lines.append("")
-    lines.extend(f"[dim]{w}[/dim]" for w in _wrap(lab["legend"].split(" · "), "", gap=" · "))
+    lines.extend(_legend(_))
     lines.extend(symbol_legend(lang))
-    hand = _hand(view, lab)
+    hand = _hand(view, _)
     if hand:
         lines.append("")
         lines.extend(hand)
     lines.append("")
-    lines.extend(_unseen(view, lab))
-    result = _result(view, lab)
+    lines.extend(_unseen(view, _))
+    result = _result(view, _)
     if result:
         lines.append("")
         lines.extend(result)
@@ -332,7 +273,7 @@ def render_actions(
 ) -> str:
     """The legal actions as a numbered menu (``1``-based, in the given order): plays grouped
     by card, one line per card with its territories, then claims and ``end claims``."""
-    lab = _labels(lang)
+    _ = catalog(lang)
     slots = {c["card"]: c["slots"] for c in view.get("hand") or []}
     width = len(str(len(actions)))
     by_card: dict[str, list[str]] = {}
@@ -344,14 +285,16 @@ def render_actions(
             card = str(action["card"])
             by_card.setdefault(card, []).append(f"{num} → {action['territory']}")
         elif kind == "claim":
-            others.append(f"  {num} {lab['act_claim'].format(n=action['territory'])}")
+            claim = _("claim territory {n}").format(n=action["territory"])
+            others.append(f"  {num} {claim}")
         elif kind == "end_claims":
-            others.append(f"  {num} {lab['act_end_claims']}")
+            end = _("end claims (claim nothing more this turn)")
+            others.append(f"  {num} {end}")
         else:
             others.append(f"  {num} {escape(str(action))}")
     lines: list[str] = []
     if by_card:
-        lines.append(lab["act_play"])
+        lines.append(_("Play a card into a territory (→ territory):"))
         id_w = max(len(c) for c in by_card)
         for card, choices in by_card.items():
             shown = render_card(slots.get(card, "?????"), card)
