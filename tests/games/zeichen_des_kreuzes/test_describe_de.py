@@ -1,6 +1,6 @@
-"""The log in German (``describe(event, seat, "de")``): every event kind the game logs has a
-German sentence addressed with "du", different from the English one, and a few sentences
-read exactly as expected in both languages."""
+"""The log in German (``describe(event, seat, "de")``, the German catalog): every event kind
+the game logs has a sentence, German addresses the reader with "du" and differs from the
+English one, and a few sentences read exactly as expected in both languages."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from spieltisch import bots
 from spieltisch.bots import RandomBot
 from spieltisch.games.zeichen_des_kreuzes import state as state_module
-from spieltisch.games.zeichen_des_kreuzes.describe_de import SENTENCES
+from spieltisch.games.zeichen_des_kreuzes.describe import SENTENCES
 from spieltisch.games.zeichen_des_kreuzes.heuristic import HeuristicBot
 from spieltisch.games.zeichen_des_kreuzes.state import ZkState
 
@@ -209,3 +209,30 @@ def test_cards_sentences() -> None:
     )
     won = {"kind": "game_over", "reason": "jerusalem", "winners": [2]}
     assert GAME.describe(won, 2, "de") == "Spielende (Jerusalem ist gefallen). Sieger: du."
+
+
+def test_english_names_knights_units_and_the_end_as_german_does() -> None:
+    """One sentence per message for every language: the English log names the knights,
+    the unit fought and why the game ended, as the German log always did."""
+    setup = {"kind": "setup", "knights": ["K_RAI", "K_GOT"], "start_player": 1, "set_aside": []}
+    assert GAME.describe(setup, 0) == (
+        "Knights: Raimund IV. von Toulouse (you), Gottfried von Bouillon (Player 2); "
+        "Player 2 starts."
+    )
+    assert GAME.describe(setup, 0, "de") == (
+        "Ritter: Raimund IV. von Toulouse (du), Gottfried von Bouillon (Spieler 2); "
+        "Spieler 2 beginnt."
+    )
+    fleet = {"kind": "fight", "type": "unit_fleet", "fighter": 1, "cell": [8, 9], "unit": 0}
+    assert GAME.describe(fleet, 1) == "You fight the Western fleet (Zirid corsairs) at (8,9)."
+    over = {"kind": "game_over", "reason": "deck", "winners": []}
+    assert GAME.describe(over, 0) == "Game over (the deck ran out twice): no winner."
+    shared = {"kind": "game_over", "reason": "turn_limit", "winners": [0, 2]}
+    assert GAME.describe(shared, 2) == "Game over (turn limit). Winners (shared): Player 1 and you."
+    reveal = {"kind": "reveal", "a": 1, "d": 3}
+    assert (
+        GAME.describe(reveal, 0) == "Revealed: the attacker commits 1 troop, the garrison 3 cubes."
+    )
+    assert GAME.describe(reveal, 0, "de") == (
+        "Aufgedeckt: der Angreifer setzt 1 Truppe ein, die Besatzung 3 Verteidigungssteine."
+    )

@@ -1,6 +1,6 @@
 """The cards of Im Zeichen des Kreuzes drawn as cards (standard library only): a picture band
 (sea, plain, mountain, joker landscape or the event's emblem), the name, the effect in
-words (``names.card_effect``, English and German, from the card's data: terrain, symbol,
+words (``names.card_effect``, from the catalogs, from the card's data: terrain, symbol,
 event type; rules 2.5 and section 6), the symbol and the code that tells equal cards
 apart. The tip adds when the card is played and its rule."""
 
@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from ...engine.picture import MUTED, text
 from ...engine.svg import attr, num
+from .catalog import catalog
 from .components import EVENT_RULES, IMMEDIATE, MOVEMENT
 from .names import card_effect, card_name, lang_of
 from .text import card_of
@@ -35,24 +36,19 @@ BAND_FILL = {
     "held": "#d7c4ea",
 }
 
-WHEN = {
-    "en": {
-        "movement": "Movement card: play it in your card phase.",
-        "immediate": "Immediate event: it acts when drawn, then is discarded.",
-        "card_phase": "Held event: play it in your card phase.",
-        "truce": "Held event: play it when a fleet or army fight of yours begins.",
-        "tower_shaking": "Held event: play it in your turn, just before a throw.",
-        "holy_lance": "Held event: play it in a fight of yours, before committing.",
-    },
-    "de": {
-        "movement": "Bewegungskarte: in deiner Kartenphase spielen.",
-        "immediate": "Sofortereignis: wirkt beim Ziehen, dann auf die Ablage.",
-        "card_phase": "Ereignis zum Behalten: in deiner Kartenphase spielen.",
-        "truce": "Ereignis zum Behalten: zu Beginn deines Kampfes gegen Flotte oder Heer.",
-        "tower_shaking": "Ereignis zum Behalten: in deinem Zug direkt vor einem Wurf.",
-        "holy_lance": "Ereignis zum Behalten: in deinem Kampf vor dem Einsetzen.",
-    },
-}
+
+@lru_cache(maxsize=4)
+def _when(lang: str) -> dict[str, str]:
+    """When a card is played, by card kind or held event (one table per language)."""
+    _ = catalog(lang)
+    return {
+        "movement": _("Movement card: play it in your card phase."),
+        "immediate": _("Immediate event: it acts when drawn, then is discarded."),
+        "card_phase": _("Held event: play it in your card phase."),
+        "truce": _("Held event: play it when a fleet or army fight of yours begins."),
+        "tower_shaking": _("Held event: play it in your turn, just before a throw."),
+        "holy_lance": _("Held event: play it in a fight of yours, before committing."),
+    }
 
 
 def card_style(code: str) -> str:
@@ -79,12 +75,12 @@ def card_tip(code: str, lang: str) -> str:
     if card is None:
         return str(code)
     if card.kind == MOVEMENT:
-        when, rule = WHEN[lang]["movement"], "ZK-R14" + (", ZK-R16" if card.symbol else "")
+        when, rule = _when(lang)["movement"], "ZK-R14" + (", ZK-R16" if card.symbol else "")
     elif card.kind == IMMEDIATE:
-        when, rule = WHEN[lang]["immediate"], EVENT_RULES.get(card.event or "", "")
+        when, rule = _when(lang)["immediate"], EVENT_RULES.get(card.event or "", "")
     else:
         event = card.event or ""
-        when = WHEN[lang].get(event, WHEN[lang]["card_phase"])
+        when = _when(lang).get(event, _when(lang)["card_phase"])
         rule = EVENT_RULES.get(event, "")
     return f"{card_name(code, lang)} ({code})\n{when}\n{effect(code, lang)} [{rule}]"
 

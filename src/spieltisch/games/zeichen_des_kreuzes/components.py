@@ -19,6 +19,7 @@ from typing import Any
 from ...engine.data import read_json_file
 from ...engine.errors import DataError
 from .board import CITY_KINDS, GREEN_CITY, PLAIN, RED, SEA, Board, parse_map
+from .catalog import pgettext
 
 MOVEMENT, IMMEDIATE, HELD = "movement", "immediate", "held"
 JOKER = 3  # terrain code of a joker card (sea 0, plain 1, mountain 2)
@@ -55,21 +56,22 @@ EVENT_RULES = {
     "holy_lance": "ZK-EV13",
     "crusade_sermon": "ZK-EV14",
 }
+# the events' English names, marked for the catalogs (``names.event_name`` translates)
 EVENT_NAMES = {
-    "plague": "Plague",
-    "storm_at_sea": "Storm at sea",
-    "saracen_reinforcement": "Saracen reinforcement",
-    "papal_blessing": "Papal blessing",
-    "forced_march": "Forced march",
-    "mercenaries": "Mercenaries",
-    "relic": "Relic",
-    "tribute": "Tribute",
-    "truce": "Truce",
-    "tower_shaking": "Tower shaking",
-    "genoese_ships": "Genoese ships",
-    "ambush": "Ambush",
-    "holy_lance": "Holy Lance",
-    "crusade_sermon": "Crusade sermon",
+    "plague": pgettext("event", "Plague"),
+    "storm_at_sea": pgettext("event", "Storm at sea"),
+    "saracen_reinforcement": pgettext("event", "Saracen reinforcement"),
+    "papal_blessing": pgettext("event", "Papal blessing"),
+    "forced_march": pgettext("event", "Forced march"),
+    "mercenaries": pgettext("event", "Mercenaries"),
+    "relic": pgettext("event", "Relic"),
+    "tribute": pgettext("event", "Tribute"),
+    "truce": pgettext("event", "Truce"),
+    "tower_shaking": pgettext("event", "Tower shaking"),
+    "genoese_ships": pgettext("event", "Genoese ships"),
+    "ambush": pgettext("event", "Ambush"),
+    "holy_lance": pgettext("event", "Holy Lance"),
+    "crusade_sermon": pgettext("event", "Crusade sermon"),
 }
 
 

@@ -1,205 +1,550 @@
-"""Log events as plain-language sentences (one per event, seat-aware); German ones come
-from ``describe_de``."""
+"""Log events as plain-language sentences, one per event, in the reader's language (the
+game's catalogs; German addresses the reader with "du").
+
+One function per event kind in ``SENTENCES``. Each sentence is a whole message with named
+placeholders, so a language may order it as it needs. A sentence about the reader and one
+about another seat are two messages (``_by``): English says "You won" and "Player 2 won",
+German conjugates the verb by person ("Du gewinnst", "Spieler 2 gewinnt")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from .components import EVENT_NAMES, shown_components
-from .describe_de import describe_event_de
-from .names import card_text, place, seat_name
-from .text import card_of
+from ...engine.i18n import Catalog
+from .catalog import catalog
+from .components import shown_components
+from .names import card_text, city_name, event_name, place, seat_list, seat_name, unit_name
 
 JSON = dict[str, Any]
-
-FIGHT_NAMES = {
-    "unit_fleet": "a fleet",
-    "unit_army": "a Muslim army",
-    "plunder_muslim": "the defenders of a Muslim city",
-    "plunder_christian": "the defenders of a Christian city",
-    "ambush": "an ambush",
-    "jerusalem_round": "the garrison of Jerusalem",
-}
+Sentence = Callable[[JSON, int | None, str], str]
 
 
-def _name(seat: Any, viewer: int | None) -> str:
-    """``you`` for the reader, else ``Player 3`` for seat 2 (one naming everywhere)."""
-    return seat_name(seat, viewer, "en")
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
-def _who(seat: Any, viewer: int | None) -> str:
-    return _name(seat, viewer).capitalize() if seat == viewer else _name(seat, viewer)
-
-
-def _does(seat: Any, viewer: int | None, verb: str, capital: bool = True) -> str:
-    """Subject and verb that agree: "You win", "Player 3 wins"."""
+def _by(seat: Any, viewer: int | None, lang: str, mine: str, theirs: str, **values: Any) -> str:
+    """``mine`` when the reader is ``seat``, else ``theirs`` with ``{who}`` the seat's
+    name (both already translated)."""
     if seat == viewer and viewer is not None:
-        return f"{'You' if capital else 'you'} {verb}"
-    return f"{_name(seat, viewer)} {verb}s"
+        return _cap(mine.format(**values))
+    return _cap(theirs.format(who=seat_name(seat, viewer, lang), **values))
 
 
-def _seats(seats: list[Any], viewer: int | None) -> str:
-    """ "you, Player 2 and Player 4" """
-    names = [_name(s, viewer) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _card(e: JSON, lang: str) -> str:
+    """``Plain + army (ZK002)``: the card as players call it, and its code."""
+    code = e.get("card")
+    _ = catalog(lang)
+    return card_text(code, lang) if isinstance(code, str) else _("a card")
 
 
-def _cell(xy: Any) -> str:
-    """A cell as players name it: the city there (``Constantinople``), else ``(x,y)``."""
-    return place(xy, "en")
+def _count(_: Catalog, what: str, n: Any) -> str:
+    """``1 troop``, ``4 troops``; likewise treasure and the garrison's cubes."""
+    count = n if isinstance(n, int) else 0
+    if what == "troops":
+        text = _.ngettext("{n} troop", "{n} troops", count)
+    elif what == "cubes":
+        text = _.npgettext("garrison", "{n} cube", "{n} cubes", count)
+    else:
+        text = _.ngettext("{n} treasure", "{n} treasure", count)
+    return text.format(n=n)
 
 
-def _cubes(counts: Any, viewer: int | None) -> str:
+def _cubes(counts: Any, viewer: int | None, lang: str) -> str:
     """Cubes by colour: ``3 green, 2 yours, 1 of Player 2``."""
+    _ = catalog(lang)
     if not counts:
-        return "nothing"
+        return _("nothing")
     parts = []
     for colour, n in sorted(counts.items()):
         if colour == "G":
-            parts.append(f"{n} green")
+            parts.append(_("{n} green").format(n=n))
         elif colour[1:].isdigit() and int(colour[1:]) == viewer:
-            parts.append(f"{n} yours")
+            parts.append(_("{n} yours").format(n=n))
         elif colour[1:].isdigit():
-            parts.append(f"{n} of {_name(int(colour[1:]), None)}")
+            name = seat_name(int(colour[1:]), None, lang)
+            parts.append(_("{n} of {name}").format(n=n, name=name))
         else:
             parts.append(f"{n} {colour}")
     return ", ".join(parts)
 
 
-def _card(event: JSON) -> str:
-    """``Plain + army (ZK002)``: the card as players call it, and its code."""
-    code = event.get("card")
-    if not isinstance(code, str):
-        return "a card"
-    return code if card_of(code) is None else card_text(code, "en")
-
-
-def _unit(index: Any) -> str:
-    units = shown_components().units
-    if isinstance(index, int) and 0 <= index < len(units):
-        return units[index].name or units[index].id
-    return "a neutral unit"
-
-
-def _city(index: Any) -> str:
+def _city(index: Any, lang: str) -> str:
     cities = shown_components().board.cities
     if isinstance(index, int) and 0 <= index < len(cities):
-        return cities[index].name
-    return "a city"
+        return city_name(cities[index].name, lang)
+    _ = catalog(lang)
+    return _("a city")
+
+
+def _setup(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    comp = shown_components()
+    names = []
+    for seat, kid in enumerate(e.get("knights", [])):
+        try:
+            name = comp.knight(kid).name
+        except KeyError:
+            name = str(kid)
+        names.append(f"{name} ({seat_name(seat, v, lang)})")
+    text = _by(
+        e.get("start_player"),
+        v,
+        lang,
+        _("Knights: {knights}; you start."),
+        _("Knights: {knights}; {who} starts."),
+        knights=", ".join(names),
+    )
+    aside = e.get("set_aside") or []
+    if aside:
+        text += " " + _.ngettext(
+            "{n} immediate card was set aside at the deal and shuffled back.",
+            "{n} immediate cards were set aside at the deal and shuffled back.",
+            len(aside),
+        ).format(n=len(aside))
+    return text
+
+
+def _turn(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    mine, theirs = _("Turn {n}: you are active."), _("Turn {n}: {who} is active.")
+    return _by(e.get("seat"), v, lang, mine, theirs, n=e.get("turn"))
+
+
+def _move(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You played {card} and stepped to {to}."),
+        _("{who} played {card} and stepped to {to}."),
+        card=_card(e, lang),
+        to=place(e.get("to"), lang),
+    )
+
+
+def _event(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    name = event_name(e.get("event"), lang)
+    seat = e.get("seat")
+    if "to" in e:
+        return _by(
+            seat,
+            v,
+            lang,
+            _("You played {name}, stepping to {to}."),
+            _("{who} played {name}, stepping to {to}."),
+            name=name,
+            to=place(e["to"], lang),
+        )
+    if "target" in e:
+        return _by(
+            seat,
+            v,
+            lang,
+            _("You played {name} against {target}."),
+            _("{who} played {name} against {target}."),
+            name=name,
+            target=seat_name(e["target"], v, lang, "acc"),
+        )
+    return _by(seat, v, lang, _("You played {name}."), _("{who} played {name}."), name=name)
+
+
+def _step(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You took a second step to {to}."),
+        _("{who} took a second step to {to}."),
+        to=place(e.get("to"), lang),
+    )
+
+
+def _move_unit(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You moved {unit} to {to}."),
+        _("{who} moved {unit} to {to}."),
+        unit=unit_name(e.get("unit"), lang, article=True),
+        to=place(e.get("to"), lang),
+    )
+
+
+def _foe(e: JSON, lang: str) -> str:
+    """Whom a fight is against: the unit or the city by name where the event says."""
+    _ = catalog(lang)
+    kind = str(e.get("type"))
+    unit, city = e.get("unit"), e.get("city")
+    cities = shown_components().board.cities
+    if kind in ("unit_fleet", "unit_army") and isinstance(unit, int) and unit >= 0:
+        return unit_name(unit, lang, article=True)
+    if kind.startswith("plunder") and isinstance(city, int) and 0 <= city < len(cities):
+        return _("the defenders of {city}").format(city=city_name(cities[city].name, lang))
+    foes = {
+        "unit_fleet": _("a fleet"),
+        "unit_army": _("a Muslim army"),
+        "plunder_muslim": _("the defenders of a Muslim city"),
+        "plunder_christian": _("the defenders of a Christian city"),
+        "jerusalem_round": _("the garrison of Jerusalem"),
+    }
+    return foes.get(kind) or _("an enemy")
+
+
+def _fight(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    fighter, cell = e.get("fighter"), place(e.get("cell"), lang)
+    if e.get("type") == "ambush":
+        return _by(
+            fighter,
+            v,
+            lang,
+            _("You fight an ambush at {cell}."),
+            _("{who} fights an ambush at {cell}."),
+            cell=cell,
+        )
+    return _by(
+        fighter,
+        v,
+        lang,
+        _("You fight {foe} at {cell}."),
+        _("{who} fights {foe} at {cell}."),
+        cell=cell,
+        foe=_foe(e, lang),
+    )
+
+
+def _truce(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You played a Truce: the fight is cancelled."),
+        _("{who} played a Truce: the fight is cancelled."),
+    )
+
+
+def _no_troops(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You had no troops: the fight is lost without a throw."),
+        _("{who} had no troops: the fight is lost without a throw."),
+    )
+
+
+def _empty_tower(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    if e.get("card"):
+        mine = _("You emptied the tower with Tower shaking: {cubes} came out.")
+        theirs = _("{who} emptied the tower with Tower shaking: {cubes} came out.")
+    else:
+        mine = _("You emptied the tower with a purple marker: {cubes} came out.")
+        theirs = _("{who} emptied the tower with a purple marker: {cubes} came out.")
+    return _by(e.get("seat"), v, lang, mine, theirs, cubes=_cubes(e.get("cubes"), v, lang))
+
+
+def _lance(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You raised the Holy Lance (+1 in this fight)."),
+        _("{who} raised the Holy Lance (+1 in this fight)."),
+    )
+
+
+def _committed(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You committed troops in secret."),
+        _("{who} committed troops in secret."),
+    )
+
+
+def _reveal(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _("Revealed: the attacker commits {troops}, the garrison {cubes}.").format(
+        troops=_count(_, "troops", e.get("a")), cubes=_count(_, "cubes", e.get("d"))
+    )
+
+
+def _throw(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _("Tower: {thrown} thrown in, {tray} came out; inside now {after}.").format(
+        thrown=_cubes(e.get("thrown"), v, lang),
+        tray=_cubes(e.get("tray"), v, lang),
+        after=_cubes(e.get("after"), v, lang),
+    )
+
+
+def _fight_result(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    if e.get("won"):
+        mine, theirs = _("You won the fight."), _("{who} won the fight.")
+    else:
+        mine, theirs = _("You lost the fight."), _("{who} lost the fight.")
+    return _by(e.get("seat"), v, lang, mine, theirs)
+
+
+def _unit_removed(e: JSON, v: int | None, lang: str) -> str:
+    unit = unit_name(e.get("unit"), lang, article=True)
+    _ = catalog(lang)
+    sentence = _("{unit} was beaten on its start cell and leaves the game.")
+    return _cap(sentence.format(unit=unit))
+
+
+def _plundered(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You plundered {city}: a tile worth {value}."),
+        _("{who} plundered {city}: a tile worth {value}."),
+        city=_city(e.get("city"), lang),
+        value=e.get("value"),
+    )
+
+
+def _retreat(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You retreated to {to}."),
+        _("{who} retreated to {to}."),
+        to=place(e.get("to"), lang),
+    )
+
+
+def _pray(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    mine, theirs = _("You prayed (motivation +2)."), _("{who} prayed (motivation +2).")
+    return _by(e.get("seat"), v, lang, mine, theirs)
+
+
+def _recruit(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You paid {treasure} for {troops}."),
+        _("{who} paid {treasure} for {troops}."),
+        treasure=_count(_, "treasure", e.get("treasure")),
+        troops=_count(_, "troops", e.get("troops")),
+    )
+
+
+def _pass(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    mine, theirs = _("You took no city action."), _("{who} took no city action.")
+    return _by(e.get("seat"), v, lang, mine, theirs)
+
+
+def _siege(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    if "reward" in e:  # papal_reward = declaration
+        reward = e.get("reward")
+        mine = _("You besieged Jerusalem (siege no. {n}); the Pope pays {reward}.")
+        theirs = _("{who} besieged Jerusalem (siege no. {n}); the Pope pays {reward}.")
+    elif e.get("if_lost"):
+        reward = e.get("if_lost")
+        mine = _(
+            "You besieged Jerusalem (siege no. {n}); should it be lost, the Pope pays {reward}."
+        )
+        theirs = _(
+            "{who} besieged Jerusalem (siege no. {n}); should it be lost, the Pope pays {reward}."
+        )
+    else:
+        reward = 0
+        mine = _("You besieged Jerusalem (siege no. {n}).")
+        theirs = _("{who} besieged Jerusalem (siege no. {n}).")
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        mine,
+        theirs,
+        n=e.get("number"),
+        reward=_count(_, "treasure", reward),
+    )
+
+
+def _papal_reward(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("The Pope consoles you for the lost siege no. {n}: +{reward}."),
+        _("The Pope consoles {who} for the lost siege no. {n}: +{reward}."),
+        n=e.get("number"),
+        reward=_count(_, "treasure", e.get("reward")),
+    )
+
+
+def _siege_round(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("defender"),
+        v,
+        lang,
+        _("Siege round {round}: you command the garrison."),
+        _("Siege round {round}: {who} commands the garrison."),
+        round=e.get("round"),
+    )
+
+
+def _siege_ends(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _("The siege ends.")
+
+
+def _jerusalem_falls(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("Jerusalem falls! You win the game."),
+        _("Jerusalem falls! {who} wins the game."),
+    )
+
+
+def _discard(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        _("You discarded {card}."),
+        _("{who} discarded {card}."),
+        card=_card(e, lang),
+    )
+
+
+def _draw(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    if "card" in e:
+        mine, theirs = _("You drew {card}."), _("{who} drew {card}.")
+    else:
+        mine, theirs = _("You drew a card."), _("{who} drew a card.")
+    return _by(e.get("seat"), v, lang, mine, theirs, card=_card(e, lang))
+
+
+def _immediate(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    hit = e.get("hit") or []
+    if hit:
+        mine = _("You drew {name}, resolved at once (it hits {hit}).")
+        theirs = _("{who} drew {name}, resolved at once (it hits {hit}).")
+    else:
+        mine = _("You drew {name}, resolved at once.")
+        theirs = _("{who} drew {name}, resolved at once.")
+    return _by(
+        e.get("seat"),
+        v,
+        lang,
+        mine,
+        theirs,
+        name=event_name(e.get("event"), lang),
+        hit=seat_list(hit, v, lang, "acc"),
+    )
+
+
+def _exhausted(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    if e.get("count") == 1:
+        return _("The draw pile is exhausted: the discards are shuffled into a new pile.")
+    return _("The draw pile is exhausted a second time: the game ends after this turn.")
+
+
+def _end_cards(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    mine, theirs = _("You ended the card phase."), _("{who} ended the card phase.")
+    return _by(e.get("seat"), v, lang, mine, theirs)
+
+
+def _game_over(e: JSON, v: int | None, lang: str) -> str:
+    _ = catalog(lang)
+    reasons = {
+        "jerusalem": _("Jerusalem has fallen"),
+        "deck": _("the deck ran out twice"),
+        "turn_limit": _("turn limit"),
+    }
+    reason = str(e.get("reason") or "")
+    why = reasons.get(reason, reason)
+    winners = e.get("winners") or []
+    names = seat_list(winners, v, lang)
+    if not why:
+        if not winners:
+            return _("Game over: no winner.")
+        return _.ngettext(
+            "Game over. Winner: {names}.", "Game over. Winners (shared): {names}.", len(winners)
+        ).format(names=names)
+    if not winners:
+        return _("Game over ({reason}): no winner.").format(reason=why)
+    return _.ngettext(
+        "Game over ({reason}). Winner: {names}.",
+        "Game over ({reason}). Winners (shared): {names}.",
+        len(winners),
+    ).format(reason=why, names=names)
+
+
+SENTENCES: dict[str, Sentence] = {
+    "setup": _setup,
+    "turn": _turn,
+    "move": _move,
+    "event": _event,
+    "step": _step,
+    "move_unit": _move_unit,
+    "fight": _fight,
+    "truce": _truce,
+    "no_troops": _no_troops,
+    "empty_tower": _empty_tower,
+    "lance": _lance,
+    "committed": _committed,
+    "reveal": _reveal,
+    "throw": _throw,
+    "fight_result": _fight_result,
+    "unit_removed": _unit_removed,
+    "plundered": _plundered,
+    "retreat": _retreat,
+    "pray": _pray,
+    "recruit": _recruit,
+    "pass": _pass,
+    "siege": _siege,
+    "papal_reward": _papal_reward,
+    "siege_round": _siege_round,
+    "siege_ends": _siege_ends,
+    "jerusalem_falls": _jerusalem_falls,
+    "discard": _discard,
+    "draw": _draw,
+    "immediate": _immediate,
+    "exhausted": _exhausted,
+    "end_cards": _end_cards,
+    "game_over": _game_over,
+}
 
 
 def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
-    """``event`` as ``seat`` reads it, in German for ``lang == "de"``, else in English."""
-    if lang == "de":
-        german = describe_event_de(event, seat)
-        if german is not None:
-            return german
-    kind = event.get("kind")
-    who = _who(event.get("seat"), seat)
-    if kind == "setup":
-        aside = event.get("set_aside") or []
-        knights = ", ".join(event.get("knights", []))
-        text = f"Knights: {knights}; {_does(event.get('start_player'), seat, 'start', False)}."
-        if aside:
-            cards = (
-                "1 immediate card was" if len(aside) == 1 else f"{len(aside)} immediate cards were"
-            )
-            text += f" {cards} set aside at the deal and shuffled back."
-        return text
-    if kind == "turn":
-        active = "you are" if event.get("seat") == seat else f"{_name(event.get('seat'), seat)} is"
-        return f"Turn {event.get('turn')}: {active} active."
-    if kind == "move":
-        return f"{who} played {_card(event)} and stepped to {_cell(event.get('to'))}."
-    if kind == "event":
-        name = EVENT_NAMES.get(str(event.get("event")), "an event")
-        extra = ""
-        if "to" in event:
-            extra = f", stepping to {_cell(event['to'])}"
-        if "target" in event:
-            extra = f" against {_name(event['target'], seat)}"
-        return f"{who} played {name}{extra}."
-    if kind == "step":
-        return f"{who} took a second step to {_cell(event.get('to'))}."
-    if kind == "move_unit":
-        return f"{who} moved {_unit(event.get('unit'))} to {_cell(event.get('to'))}."
-    if kind == "fight":
-        foe = FIGHT_NAMES.get(str(event.get("type")), "an enemy")
-        fighter = _does(event.get("fighter"), seat, "fight")
-        return f"{fighter} {foe} at {_cell(event.get('cell'))}."
-    if kind == "truce":
-        return f"{who} played a Truce: the fight is cancelled."
-    if kind == "no_troops":
-        return f"{who} had no troops: the fight is lost without a throw."
-    if kind == "empty_tower":
-        how = "with Tower shaking" if event.get("card") else "with a purple marker"
-        return f"{who} emptied the tower {how}: {_cubes(event.get('cubes'), seat)} came out."
-    if kind == "lance":
-        return f"{who} raised the Holy Lance (+1 in this fight)."
-    if kind == "committed":
-        return f"{who} committed troops in secret."
-    if kind == "reveal":
-        return f"Revealed: the attacker commits {event.get('a')}, the garrison {event.get('d')}."
-    if kind == "throw":
-        thrown, tray = _cubes(event.get("thrown"), seat), _cubes(event.get("tray"), seat)
-        after = _cubes(event.get("after"), seat)
-        return f"Tower: {thrown} thrown in, {tray} came out; inside now {after}."
-    if kind == "fight_result":
-        if event.get("won"):
-            return f"{who} won the fight."
-        return f"{who} lost the fight."
-    if kind == "unit_removed":
-        return f"{_unit(event.get('unit'))} was beaten on its start cell and leaves the game."
-    if kind == "plundered":
-        return f"{who} plundered {_city(event.get('city'))}: a tile worth {event.get('value')}."
-    if kind == "retreat":
-        return f"{who} retreated to {_cell(event.get('to'))}."
-    if kind == "pray":
-        return f"{who} prayed (motivation +2)."
-    if kind == "recruit":
-        return f"{who} paid {event.get('treasure')} treasure for {event.get('troops')} troops."
-    if kind == "pass":
-        return f"{who} took no city action."
-    if kind == "siege":
-        text = f"{who} besieged Jerusalem (siege no. {event.get('number')})"
-        if "reward" in event:  # papal_reward = declaration
-            return f"{text}; the Pope pays {event.get('reward')} treasure."
-        if event.get("if_lost"):
-            return f"{text}; should it be lost, the Pope pays {event.get('if_lost')} treasure."
-        return f"{text}."
-    if kind == "papal_reward":
-        return (
-            f"The Pope consoles {_name(event.get('seat'), seat)} for the lost "
-            f"siege no. {event.get('number')}: +{event.get('reward')} treasure."
-        )
-    if kind == "siege_round":
-        commands = _does(event.get("defender"), seat, "command", False)
-        return f"Siege round {event.get('round')}: {commands} the garrison."
-    if kind == "siege_ends":
-        return "The siege ends."
-    if kind == "jerusalem_falls":
-        return f"Jerusalem falls! {_does(event.get('seat'), seat, 'win')} the game."
-    if kind == "discard":
-        return f"{who} discarded {_card(event)}."
-    if kind == "draw":
-        if "card" in event:
-            return f"{who} drew {_card(event)}."
-        return f"{who} drew a card."
-    if kind == "immediate":
-        name = EVENT_NAMES.get(str(event.get("event")), "an event")
-        hit = event.get("hit") or []
-        extra = f" (it hits {_seats(hit, seat)})" if hit else ""
-        return f"{who} drew {name}, resolved at once{extra}."
-    if kind == "exhausted":
-        if event.get("count") == 1:
-            return "The draw pile is exhausted: the discards are shuffled into a new pile."
-        return "The draw pile is exhausted a second time: the game ends after this turn."
-    if kind == "end_cards":
-        return f"{who} ended the card phase."
-    if kind == "game_over":
-        winners = event.get("winners") or []
-        if not winners:
-            return "The game is over without a winner."
-        title = "winner" if len(winners) == 1 else "winners"
-        return f"The game is over; {title}: {_seats(winners, seat)}."
-    return str(event)
+    """``event`` as ``seat`` reads it, in ``lang`` (``de``, else English); the raw event
+    for a kind this game does not log."""
+    sentence = SENTENCES.get(str(event.get("kind")))
+    return str(event) if sentence is None else sentence(event, seat, lang)

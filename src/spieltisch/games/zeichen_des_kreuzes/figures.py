@@ -13,10 +13,6 @@ from ...engine.svg import num
 # the second carrier
 SEAT_COLOURS = ("#d32f2f", "#f9c80e", "#fafafa", "#262626", "#8d5524")
 SEAT_INK = ("#ffffff", "#000000", "#000000", "#ffffff", "#ffffff")
-SEAT_WORDS = {
-    "en": ("red", "yellow", "white", "black", "brown"),
-    "de": ("rot", "gelb", "weiß", "schwarz", "braun"),
-}
 GREEN_CUBE = "#2e9e4f"
 CITY_FILL = {
     "city_red": "#c0392b",

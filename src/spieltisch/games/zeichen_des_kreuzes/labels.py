@@ -1,4 +1,4 @@
-"""Button captions for the legal actions, in English and German.
+"""Button captions for the legal actions, in the reader's language (the game's catalogs).
 
 A caption reads only the action, the view of the seat it is offered to and the static
 component data of the edition the view names, so it can never tell a seat more than it
@@ -7,93 +7,65 @@ cards of a kind are two buttons), a cell with its city or coordinates."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...engine.action import Action
 from ...engine.game import JSON
 from .actions import ZkAction
+from .catalog import catalog
 from .components import card_code, shown_components
 from .names import card_text, city_at, city_name, lang_of, place, seat_name, unit_name
 from .text import use_edition
 
-CAPTIONS: dict[str, dict[str, str]] = {
-    "en": {
-        "move": "Move with {card} to {to}",
-        "event": "Play {card}",
-        "event_to": "Play {card}: step to {to}",
-        "event_target": "Play {card} against {target}",
-        "end_cards": "End the card phase",
-        "step": "Second step to {to}",
-        "stop_steps": "Forgo the second step",
-        "move_unit": "Move {unit} to {to}",
-        "no_unit_move": "Do not move a neutral unit",
-        "truce": "Play {card}: cancel the fight",
-        "fight": "Fight",
-        "empty_tower": "Empty the tower with a purple marker ({n} left)",
-        "empty_tower_card": "Empty the tower with {card}",
-        "keep_tower": "Do not empty the tower",
-        "commit": "Commit {troops}",
-        "commit_lance": "Commit {troops} with {card}",
-        "defend": "Defend with {cubes}",
-        "retreat": "Retreat to {to}",
-        "pray": "Pray (motivation +2)",
-        "recruit": "Recruit: {treasure} for {troops}",
-        "plunder": "Plunder {city}",
-        "siege": "Besiege Jerusalem",
-        "pass": "No city action",
-        "continue_siege": "Fight another siege round",
-        "stop_siege": "End the siege",
-        "discard": "Discard {card}",
-        "end_discard": "End discarding and draw",
-        "troop": "1 troop",
-        "troops": "{n} troops",
-        "cube": "1 garrison cube",
-        "cubes": "{n} garrison cubes",
-        "a_treasure": "1 treasure",
-        "treasure": "{n} treasure",
-        "the_city": "the city",
-    },
-    "de": {
-        "move": "Mit {card} nach {to} ziehen",
-        "event": "{card} spielen",
-        "event_to": "{card} spielen: nach {to} ziehen",
-        "event_target": "{card} gegen {target} spielen",
-        "end_cards": "Kartenphase beenden",
-        "step": "Zweiter Schritt nach {to}",
-        "stop_steps": "Auf den zweiten Schritt verzichten",
-        "move_unit": "{unit} nach {to} ziehen",
-        "no_unit_move": "Keine neutrale Einheit ziehen",
-        "truce": "{card} spielen: der Kampf fällt aus",
-        "fight": "Kämpfen",
-        "empty_tower": "Turm mit einem violetten Marker leeren (noch {n})",
-        "empty_tower_card": "Turm mit {card} leeren",
-        "keep_tower": "Turm nicht leeren",
-        "commit": "{troops} einsetzen",
-        "commit_lance": "{troops} einsetzen, dazu {card}",
-        "defend": "{cubes} einsetzen",
-        "retreat": "Rückzug nach {to}",
-        "pray": "Beten (Motivation +2)",
-        "recruit": "Anwerben: {treasure} für {troops}",
-        "plunder": "{city} plündern",
-        "siege": "Jerusalem belagern",
-        "pass": "Keine Stadtaktion",
-        "continue_siege": "Eine weitere Belagerungsrunde kämpfen",
-        "stop_siege": "Belagerung beenden",
-        "discard": "{card} abwerfen",
-        "end_discard": "Abwerfen beenden und Karten ziehen",
-        "troop": "1 Truppe",
-        "troops": "{n} Truppen",
-        "cube": "1 Verteidigungsstein",
-        "cubes": "{n} Verteidigungssteine",
-        "a_treasure": "1 Schatztruhe",
-        "treasure": "{n} Schatztruhen",
-        "the_city": "die Stadt",
-    },
-}
+
+@lru_cache(maxsize=4)
+def _captions(lang: str) -> dict[str, str]:
+    """The captions of one language, read from the catalog once (they are made for every
+    seat after every move)."""
+    _ = catalog(lang)
+    return {
+        "move": _("Move with {card} to {to}"),
+        "event": _("Play {card}"),
+        "event_to": _("Play {card}: step to {to}"),
+        "event_target": _("Play {card} against {target}"),
+        "end_cards": _("End the card phase"),
+        "step": _("Second step to {to}"),
+        "stop_steps": _("Forgo the second step"),
+        "move_unit": _("Move {unit} to {to}"),
+        "no_unit_move": _("Do not move a neutral unit"),
+        "truce": _("Play {card}: cancel the fight"),
+        "fight": _.pgettext("button", "Fight"),
+        "empty_tower": _("Empty the tower with a purple marker ({n} left)"),
+        "empty_tower_card": _("Empty the tower with {card}"),
+        "keep_tower": _("Do not empty the tower"),
+        "commit": _("Commit {troops}"),
+        "commit_lance": _("Commit {troops} with {card}"),
+        "defend": _("Defend with {cubes}"),
+        "retreat": _("Retreat to {to}"),
+        "pray": _("Pray (motivation +2)"),
+        "recruit": _("Recruit: {treasure} for {troops}"),
+        "plunder": _("Plunder {city}"),
+        "siege": _("Besiege Jerusalem"),
+        "pass": _("No city action"),
+        "continue_siege": _("Fight another siege round"),
+        "stop_siege": _("End the siege"),
+        "discard": _("Discard {card}"),
+        "end_discard": _("End discarding and draw"),
+        "the_city": _("the city"),
+    }
 
 
-def _count(n: int, one: str, many: str, words: dict[str, str]) -> str:
-    return words[one] if n == 1 else words[many].format(n=n)
+def _count(n: int, what: str, lang: str) -> str:
+    """``1 troop``, ``3 troops``; likewise garrison cubes and treasure."""
+    _ = catalog(lang)
+    if what == "troops":
+        text = _.ngettext("{n} troop", "{n} troops", n)
+    elif what == "cubes":
+        text = _.ngettext("{n} garrison cube", "{n} garrison cubes", n)
+    else:
+        text = _.ngettext("{n} treasure", "{n} treasure", n)
+    return text.format(n=n)
 
 
 def _own(view: JSON) -> dict[str, Any]:
@@ -112,7 +84,7 @@ def action_label(action: Action, view: JSON, lang: str = "en") -> str:
         return str(action)
     use_edition(view)
     lang = lang_of(lang)
-    words = CAPTIONS[lang]
+    words = _captions(lang)
     kind = action.kind
     board = shown_components().board
     to = place(list(board.xy(action.to)), lang) if action.to >= 0 else ""
@@ -129,17 +101,17 @@ def action_label(action: Action, view: JSON, lang: str = "en") -> str:
             return words["empty_tower_card"].format(card=card)
         return words["empty_tower"].format(n=_own(view).get("markers", "?"))
     if kind == "commit":
-        troops = _count(action.amount, "troop", "troops", words)
+        troops = _count(action.amount, "troops", lang)
         key = "commit_lance" if action.card >= 0 else "commit"
         return words[key].format(troops=troops, card=card)
     if kind == "defend":
-        return words["defend"].format(cubes=_count(action.amount, "cube", "cubes", words))
+        return words["defend"].format(cubes=_count(action.amount, "cubes", lang))
     if kind == "recruit":
         supply = _own(view).get("supply")
         got = 2 * action.amount if not isinstance(supply, int) else min(2 * action.amount, supply)
         return words["recruit"].format(
-            treasure=_count(action.amount, "a_treasure", "treasure", words),
-            troops=_count(got, "troop", "troops", words),
+            treasure=_count(action.amount, "treasure", lang),
+            troops=_count(got, "troops", lang),
         )
     if kind == "plunder":
         pawn = _own(view).get("pawn")

@@ -15,7 +15,7 @@ from . import figures
 from .fight import JERUSALEM_ROUND, MIN_COMMIT
 from .names import card_name, city_name, lang_of, unit_name
 from .papal import papal_reward
-from .picture_text import words
+from .picture_text import counted, words
 from .text import JERUSALEM_MOTIVATION, labels, tower_items
 
 X = 32  # the panels' left edge (the map's)
@@ -271,7 +271,9 @@ def _numbers(
         cx = X + 14 + (n % per_row) * (size + 2)
         cy = y + 36 + (n // per_row) * (size + 6)
         troops = n * 2 if supply is None else min(2 * n, int(supply))
-        tip = words_[tip_key].format(n=n, t=troops)
+        tip = (
+            words_[tip_key] if tip_key == "amount_tip_recruit" else counted(lang, tip_key, n)
+        ).format(n=n, t=troops)
         body = (
             f'<rect x="{num(cx)}" y="{num(cy)}" width="{size}" height="{size}" rx="6" '
             + (
@@ -336,7 +338,7 @@ def _motivation(view: dict[str, Any], lang: str, y: float) -> tuple[str, float]:
             p = int(s["seat"])
             mx = X + m * cell + 10 + (i % 2) * 17
             my = ty + 28 + (i // 2) * 17
-            tip = words_["marker_tip"].format(
+            tip = counted(lang, "marker_tip", int(s["draw_limit"])).format(
                 name=pic.seat_name(p, lang, viewer), m=s["motivation"], d=s["draw_limit"]
             )
             out.append(

@@ -1,274 +1,190 @@
-"""The words of Im Zeichen des Kreuzes' board picture (``svg.py``), English and German:
-headings, tips of the map's pieces and panels, and the short captions of the moves made
-with buttons (the full sentences are the game's ``action_label``)."""
+"""The words of Im Zeichen des Kreuzes' board picture (``svg.py``), from the game's
+catalogs: headings, tips of the map's pieces and panels, and the short captions of the
+moves made with buttons (the full sentences are the game's ``action_label``). Words that
+count something are ``counted`` (one or many)."""
 
 from __future__ import annotations
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Im Zeichen des Kreuzes",
-        "turn": "Turn {n}",
-        "to_act": "{name} to act",
-        "decision": "{phase}: {what}",
-        "decider": "{what} ({name})",
-        "over": "Game over: {reason}",
-        "winner": "winner {names}",
-        "winners": "winners {names}",
-        "no_winner": "no winner",
-        "spectator": "spectator",
-        "phase_card": "Card phase",
-        "phase_city": "City phase",
-        "phase_discard": "Discard phase",
-        "legend_red": "Christian city (red tile)",
-        "legend_green": "Muslim city (green tile)",
-        "legend_jerusalem": "Jerusalem",
-        "legend_fleet": "fleet",
-        "legend_army": "Muslim army",
-        "legend_knight": "knight",
-        "hand": "Your hand ({n} of 5)",
-        "hand_hint": "Pick a card, then one of its lit cells.",
-        "discard_hint": "Pick a card to discard it.",
-        "deck": "Draw pile",
-        "deck_tip": "Draw pile: {n} cards. When it runs out the first time the discards are "
-        "shuffled into a new pile; the second time the game ends ({e}/2 so far).",
-        "discard": "Discard pile",
-        "discard_tip": "Discard pile: {n} cards, face up; the top one is shown.",
-        "discard_empty": "empty",
-        "tower": "Tower",
-        "tower_tip": "The cube tower: cubes thrown in may stay inside and fall out in a later "
-        "throw. Inside now: {cubes}. Every cube that falls out counts in the fight.",
-        "cubes_tip": "{colour} cubes in the tower: {n}",
-        "green": "green",
-        "jerusalem": "Jerusalem",
-        "garrison": "garrison {n}",
-        "garrison_tip": "Jerusalem's garrison: {n} green cubes. A siege round won when it is "
-        "0 takes the city and wins the game.",
-        "sieges": "sieges so far: {n}",
-        "papal_next": "next siege, if lost: the Pope pays {n}",
-        "papal_paid": "the Pope pays {n} on declaring the next siege",
-        "papal_none": "no papal reward from the 4th siege on",
-        "fight": "Fight",
-        "fight_line": "{fighter} against {foe}",
-        "fight_where": "on {place} ({terrain}) · enemy cubes {n}",
-        "lance": "Holy Lance played: +1",
-        "round": "siege no. {s}, round {r}, garrison commanded by {d}",
-        "if_lost": "if lost, the Pope pays {n} treasure",
-        "committed": "attacker committed: {yes}",
-        "my_commitment": "your commitment: {n}",
-        "yes": "yes",
-        "no": "no",
-        "amount_commit": "Commit troops: pick how many",
-        "amount_attack": "Commit troops in secret (5 or more)",
-        "amount_lance": "With the Holy Lance: pick the lance card first, then the number",
-        "amount_defend": "Commit the garrison: how many green cubes",
-        "amount_recruit": "Recruit: how much treasure to pay (1 treasure = 2 troops)",
-        "amount_tip_commit": "Commit {n} troops",
-        "amount_tip_defend": "Defend with {n} green cubes",
-        "amount_tip_recruit": "Pay {n} treasure for {t} troops",
-        "motivation": "Motivation (draws per turn: 0-1 → 1 card, 2-3 → 2, 4+ → 3; a siege "
-        "needs 6+)",
-        "motivation_tip": "Motivation 0-20. Draws per turn: 1 card below 2, 2 cards below 4, "
-        "else 3; besieging Jerusalem needs 6 or more.",
-        "marker_tip": "{name}: motivation {m}, draws {d} cards",
-        "seats": "Knights",
-        "col_knight": "knight",
-        "col_army": "army",
-        "col_supply": "supply",
-        "col_tower": "tower",
-        "col_treasure": "treasure",
-        "col_markers": "markers",
-        "col_hand": "hand",
-        "col_red": "red tiles",
-        "col_green": "green tiles",
-        "units": "Neutral units",
-        "removed": "removed",
-        "at": "at {place}",
-        "progress": "Toward victory",
-        "win_rule": "Jerusalem falls when a siege round is won with its garrison at 0: "
-        "that knight wins at once.",
-        "siege_rule": "A siege needs {r} green tiles (Muslim cities), motivation {m}+ "
-        "and army {a}+, on Jerusalem.",
-        "seat_progress": "green tiles {g}/{r} · motivation {m} ({mm}+) · army {a} ({aa}+)",
-        "deck_rule": "The game also ends when the deck runs out twice ({e}/2 so far):",
-        "no_winner_rule": "then nobody wins.",
-        "cities_rule": "then the most green tiles win; ties: army, then treasure.",
-        "ranking": "{n}. {name}: green tiles {g} · army {a} · treasure {t}",
-        "city_red": "Christian city",
-        "city_crete": "Candia (Crete)",
-        "city_green": "Muslim city",
-        "jerusalem_kind": "the Holy City",
-        "opt_red": "Options: pray, recruit, plunder (2 green cubes defend).",
-        "opt_crete": "Options: pray, recruit; never plundered.",
-        "opt_green": "Options: plunder (3 green cubes defend); the green tile counts toward "
-        "a siege.",
-        "opt_jerusalem": "Option: a siege, with {r} green tiles, motivation 6+ and army 5+.",
-        "opt_closed": "Plundered: no options left.",
-        "tile_down": "Its tile lies face down.",
-        "tile_held": "Plundered by {name}: tile worth {v}.",
-        "cell_tip": "({x},{y}) {terrain}",
-        "unit_tip": "{name} at {place}: 3 green cubes fight whoever meets it; beaten on its "
-        "start cell it leaves the game, else it returns there.",
-        "knight_tip": "{name}: {knight} · army {a} · motivation {m} · treasure {t} · "
-        "green tiles {g}",
-        "here": "Move here: {place}",
-        "you_here": "you",
-        # short captions of the moves made with buttons
-        "b_end_cards": "End the card phase",
-        "b_stop_steps": "No second step",
-        "b_no_unit_move": "Move no unit",
-        "b_truce": "Play Truce ({code})",
-        "b_fight": "Fight",
-        "b_empty_tower": "Empty the tower (marker, {n} left)",
-        "b_empty_tower_card": "Empty with Tower shaking ({code})",
-        "b_keep_tower": "Keep the tower",
-        "b_pray": "Pray (motivation +2)",
-        "b_plunder": "Plunder {city}",
-        "b_siege": "Besiege Jerusalem",
-        "b_pass": "No city action",
-        "b_continue_siege": "Another siege round",
-        "b_stop_siege": "End the siege",
-        "b_discard": "Discard this card",
-        "b_end_discard": "End discarding and draw",
-        "b_play": "Play this card",
-        "b_against": "Ambush {name}",
-        "b_commit": "Commit {n}",
-        "b_defend": "Defend with {n}",
-        "b_recruit": "Recruit for {n}",
-    },
-    "de": {
-        "title": "Im Zeichen des Kreuzes",
-        "turn": "Zug {n}",
-        "to_act": "{name} ist dran",
-        "decision": "{phase}: {what}",
-        "decider": "{what} ({name})",
-        "over": "Spielende: {reason}",
-        "winner": "Sieger {names}",
-        "winners": "Sieger {names}",
-        "no_winner": "kein Sieger",
-        "spectator": "Zuschauer",
-        "phase_card": "Kartenphase",
-        "phase_city": "Stadtphase",
-        "phase_discard": "Abwerfen",
-        "legend_red": "christliche Stadt (rotes Plättchen)",
-        "legend_green": "muslimische Stadt (grünes Plättchen)",
-        "legend_jerusalem": "Jerusalem",
-        "legend_fleet": "Flotte",
-        "legend_army": "muslimisches Heer",
-        "legend_knight": "Ritter",
-        "hand": "Deine Hand ({n} von 5)",
-        "hand_hint": "Wähle eine Karte, dann eines ihrer hellen Felder.",
-        "discard_hint": "Wähle eine Karte, um sie abzuwerfen.",
-        "deck": "Nachziehstapel",
-        "deck_tip": "Nachziehstapel: {n} Karten. Ist er zum ersten Mal leer, wird die Ablage "
-        "neu gemischt; beim zweiten Mal endet das Spiel (bisher {e}/2).",
-        "discard": "Ablage",
-        "discard_tip": "Ablage: {n} Karten, offen; die oberste ist zu sehen.",
-        "discard_empty": "leer",
-        "tower": "Turm",
-        "tower_tip": "Der Würfelturm: eingeworfene Würfel können hängen bleiben und bei einem "
-        "späteren Wurf herausfallen. Jetzt darin: {cubes}. Jeder herausfallende Würfel zählt "
-        "im Kampf.",
-        "cubes_tip": "{colour} Würfel im Turm: {n}",
-        "green": "grün",
-        "jerusalem": "Jerusalem",
-        "garrison": "Besatzung {n}",
-        "garrison_tip": "Besatzung Jerusalems: {n} grüne Würfel. Wer eine Belagerungsrunde "
-        "bei Besatzung 0 gewinnt, nimmt die Stadt und gewinnt das Spiel.",
-        "sieges": "bisherige Belagerungen: {n}",
-        "papal_next": "nächste Belagerung, falls verloren: der Papst zahlt {n}",
-        "papal_paid": "der Papst zahlt {n} beim Ausrufen der nächsten Belagerung",
-        "papal_none": "ab der 4. Belagerung keine päpstliche Belohnung",
-        "fight": "Kampf",
-        "fight_line": "{fighter} gegen {foe}",
-        "fight_where": "auf {place} ({terrain}) · gegnerische Würfel {n}",
-        "lance": "Heilige Lanze gespielt: +1",
-        "round": "Belagerung Nr. {s}, Runde {r}, Besatzung geführt von {d}",
-        "if_lost": "geht sie verloren, zahlt der Papst {n} Schatz",
-        "committed": "Angreifer hat eingesetzt: {yes}",
-        "my_commitment": "dein Einsatz: {n}",
-        "yes": "ja",
-        "no": "nein",
-        "amount_commit": "Truppen einsetzen: wie viele?",
-        "amount_attack": "Verdeckt Truppen einsetzen (5 oder mehr)",
-        "amount_lance": "Mit der Heiligen Lanze: erst die Lanzenkarte wählen, dann die Zahl",
-        "amount_defend": "Besatzung einsetzen: wie viele grüne Würfel?",
-        "amount_recruit": "Anwerben: wie viel Schatz zahlen (1 Schatz = 2 Truppen)?",
-        "amount_tip_commit": "{n} Truppen einsetzen",
-        "amount_tip_defend": "Mit {n} grünen Würfeln verteidigen",
-        "amount_tip_recruit": "{n} Schatz für {t} Truppen zahlen",
-        "motivation": "Motivation (Karten pro Zug: 0-1 → 1, 2-3 → 2, ab 4 → 3; Belagerung ab 6)",
-        "motivation_tip": "Motivation 0-20. Karten pro Zug: 1 unter 2, 2 unter 4, sonst 3; "
-        "eine Belagerung Jerusalems braucht mindestens 6.",
-        "marker_tip": "{name}: Motivation {m}, zieht {d} Karten",
-        "seats": "Ritter",
-        "col_knight": "Ritter",
-        "col_army": "Heer",
-        "col_supply": "Vorrat",
-        "col_tower": "Turm",
-        "col_treasure": "Schatz",
-        "col_markers": "Marker",
-        "col_hand": "Hand",
-        "col_red": "rote Pl.",
-        "col_green": "grüne Pl.",
-        "units": "Neutrale Einheiten",
-        "removed": "entfernt",
-        "at": "auf {place}",
-        "progress": "Auf dem Weg zum Sieg",
-        "win_rule": "Jerusalem fällt, wenn eine Belagerungsrunde bei Besatzung 0 gewonnen "
-        "wird: dieser Ritter gewinnt sofort.",
-        "siege_rule": "Eine Belagerung braucht {r} grüne Plättchen (muslimische Städte), "
-        "Motivation ab {m} und Heer ab {a}, auf Jerusalem.",
-        "seat_progress": "grüne Plättchen {g}/{r} · Motivation {m} (ab {mm}) · Heer {a} (ab {aa})",
-        "deck_rule": "Das Spiel endet auch, wenn der Stapel zweimal aufgebraucht ist "
-        "(bisher {e}/2):",
-        "no_winner_rule": "dann gewinnt niemand.",
-        "cities_rule": "dann gewinnen die meisten grünen Plättchen; bei Gleichstand Heer, "
-        "dann Schatz.",
-        "ranking": "{n}. {name}: grüne Plättchen {g} · Heer {a} · Schatz {t}",
-        "city_red": "christliche Stadt",
-        "city_crete": "Candia (Kreta)",
-        "city_green": "muslimische Stadt",
-        "jerusalem_kind": "die Heilige Stadt",
-        "opt_red": "Möglich: beten, anwerben, plündern (2 grüne Würfel verteidigen).",
-        "opt_crete": "Möglich: beten, anwerben; wird nie geplündert.",
-        "opt_green": "Möglich: plündern (3 grüne Würfel verteidigen); das grüne Plättchen "
-        "zählt für eine Belagerung.",
-        "opt_jerusalem": "Möglich: Belagerung, mit {r} grünen Plättchen, Motivation ab 6 und "
-        "Heer ab 5.",
-        "opt_closed": "Geplündert: nichts mehr möglich.",
-        "tile_down": "Ihr Plättchen liegt verdeckt.",
-        "tile_held": "Geplündert von {name}: Plättchen im Wert {v}.",
-        "cell_tip": "({x},{y}) {terrain}",
-        "unit_tip": "{name} auf {place}: 3 grüne Würfel kämpfen gegen jeden, der sie trifft; "
-        "auf ihrem Startfeld geschlagen verlässt sie das Spiel, sonst kehrt sie dorthin zurück.",
-        "knight_tip": "{name}: {knight} · Heer {a} · Motivation {m} · Schatz {t} · "
-        "grüne Plättchen {g}",
-        "here": "Hierhin: {place}",
-        "you_here": "du",
-        "b_end_cards": "Kartenphase beenden",
-        "b_stop_steps": "Kein zweiter Schritt",
-        "b_no_unit_move": "Keine Einheit ziehen",
-        "b_truce": "Waffenstillstand ({code})",
-        "b_fight": "Kämpfen",
-        "b_empty_tower": "Turm leeren (Marker, noch {n})",
-        "b_empty_tower_card": "Mit Turmerschütterung leeren ({code})",
-        "b_keep_tower": "Turm nicht leeren",
-        "b_pray": "Beten (Motivation +2)",
-        "b_plunder": "{city} plündern",
-        "b_siege": "Jerusalem belagern",
-        "b_pass": "Keine Stadtaktion",
-        "b_continue_siege": "Weitere Belagerungsrunde",
-        "b_stop_siege": "Belagerung beenden",
-        "b_discard": "Diese Karte abwerfen",
-        "b_end_discard": "Abwerfen beenden, ziehen",
-        "b_play": "Diese Karte spielen",
-        "b_against": "Hinterhalt gegen {name}",
-        "b_commit": "{n} einsetzen",
-        "b_defend": "Mit {n} verteidigen",
-        "b_recruit": "Für {n} anwerben",
-    },
-}
+from functools import lru_cache
+
+from ...engine.i18n import lang_of
+from .catalog import catalog
 
 
+@lru_cache(maxsize=16)
 def words(lang: str) -> dict[str, str]:
-    return WORDS["de" if lang.startswith("de") else "en"]
+    """The picture's words in ``lang`` (``de``, else English)."""
+    return _words(lang_of(lang))
+
+
+def counted(lang: str, key: str, n: int) -> str:
+    """The words of ``key`` for a count of ``n`` (``{n}`` left to fill)."""
+    _ = catalog(lang)
+    if key == "deck_tip":
+        return _.ngettext(
+            "Draw pile: {n} card. When it runs out the first time the discards are shuffled "
+            "into a new pile; the second time the game ends ({e}/2 so far).",
+            "Draw pile: {n} cards. When it runs out the first time the discards are shuffled "
+            "into a new pile; the second time the game ends ({e}/2 so far).",
+            n,
+        )
+    if key == "discard_tip":
+        return _.ngettext(
+            "Discard pile: {n} card, face up; it is shown.",
+            "Discard pile: {n} cards, face up; the top one is shown.",
+            n,
+        )
+    if key == "amount_tip_commit":
+        return _.ngettext("Commit {n} troop", "Commit {n} troops", n)
+    if key == "amount_tip_defend":
+        return _.ngettext("Defend with {n} green cube", "Defend with {n} green cubes", n)
+    if key == "marker_tip":
+        return _.ngettext(
+            "{name}: motivation {m}, draws {d} card", "{name}: motivation {m}, draws {d} cards", n
+        )
+    if key == "winners":
+        return _.ngettext("winner {names}", "winners {names}", n)
+    return words(lang)[key]
+
+
+@lru_cache(maxsize=4)
+def _words(lang: str) -> dict[str, str]:
+    """One table per language, read from the catalog once (the picture is drawn for every
+    seat after every move)."""
+    _ = catalog(lang)
+    return {
+        "title": "Im Zeichen des Kreuzes",
+        "turn": _("Turn {n}"),
+        "hand": _("Your hand ({n} of 5)"),
+        "to_act": _("{name} to act"),
+        "decision": _("{phase}: {what}"),
+        "decider": _("{what} ({name})"),
+        "over": _("Game over: {reason}"),
+        "no_winner": _("no winner"),
+        "spectator": _("spectator"),
+        "phase_card": _("Card phase"),
+        "phase_city": _("City phase"),
+        "phase_discard": _("Discard phase"),
+        "legend_red": _("Christian city (red tile)"),
+        "legend_green": _("Muslim city (green tile)"),
+        "legend_jerusalem": _("Jerusalem"),
+        "legend_fleet": _("fleet"),
+        "legend_army": _.pgettext("legend", "Muslim army"),
+        "legend_knight": _("knight"),
+        "hand_hint": _("Pick a card, then one of its lit cells."),
+        "discard_hint": _("Pick a card to discard it."),
+        "deck": _("Draw pile"),
+        "discard": _("Discard pile"),
+        "discard_empty": _("empty"),
+        "tower": _("Tower"),
+        "tower_tip": _(
+            "The cube tower: cubes thrown in may stay inside and fall out in a later throw. Inside"
+            " now: {cubes}. Every cube that falls out counts in the fight."
+        ),
+        "cubes_tip": _("{colour} cubes in the tower: {n}"),
+        "green": _("green"),
+        "jerusalem": _("Jerusalem"),
+        "garrison": _("garrison {n}"),
+        "garrison_tip": _(
+            "Jerusalem's garrison: {n} green cubes. A siege round won when it is 0 takes the city "
+            "and wins the game."
+        ),
+        "sieges": _("sieges so far: {n}"),
+        "papal_next": _("next siege, if lost: the Pope pays {n}"),
+        "papal_paid": _("the Pope pays {n} on declaring the next siege"),
+        "papal_none": _("no papal reward from the 4th siege on"),
+        "fight": _.pgettext("heading", "Fight"),
+        "fight_line": _("{fighter} against {foe}"),
+        "fight_where": _("on {place} ({terrain}) · enemy cubes {n}"),
+        "lance": _("Holy Lance played: +1"),
+        "round": _("siege no. {s}, round {r}, garrison commanded by {d}"),
+        "if_lost": _("if lost, the Pope pays {n} treasure"),
+        "committed": _("attacker committed: {yes}"),
+        "my_commitment": _("your commitment: {n}"),
+        "yes": _("yes"),
+        "no": _("no"),
+        "amount_commit": _("Commit troops: pick how many"),
+        "amount_attack": _("Commit troops in secret (5 or more)"),
+        "amount_lance": _("With the Holy Lance: pick the lance card first, then the number"),
+        "amount_defend": _("Commit the garrison: how many green cubes"),
+        "amount_recruit": _("Recruit: how much treasure to pay (1 treasure = 2 troops)"),
+        "amount_tip_recruit": _("Pay {n} treasure for {t} troops"),
+        "motivation": _(
+            "Motivation (draws per turn: 0-1 → 1 card, 2-3 → 2, 4+ → 3; a siege needs 6+)"
+        ),
+        "motivation_tip": _(
+            "Motivation 0-20. Draws per turn: 1 card below 2, 2 cards below 4, else 3; besieging "
+            "Jerusalem needs 6 or more."
+        ),
+        "seats": _("Knights"),
+        "col_knight": _("knight"),
+        "col_army": _("army"),
+        "col_supply": _("supply"),
+        "col_tower": _("tower"),
+        "col_treasure": _("treasure"),
+        "col_markers": _("markers"),
+        "col_hand": _("hand"),
+        "col_red": _("red tiles"),
+        "col_green": _("green tiles"),
+        "units": _("Neutral units"),
+        "removed": _("removed"),
+        "at": _("at {place}"),
+        "progress": _("Toward victory"),
+        "win_rule": _(
+            "Jerusalem falls when a siege round is won with its garrison at 0: that knight wins at"
+            " once."
+        ),
+        "siege_rule": _(
+            "A siege needs {r} green tiles (Muslim cities), motivation {m}+ and army {a}+, on "
+            "Jerusalem."
+        ),
+        "seat_progress": _("green tiles {g}/{r} · motivation {m} ({mm}+) · army {a} ({aa}+)"),
+        "deck_rule": _("The game also ends when the deck runs out twice ({e}/2 so far):"),
+        "no_winner_rule": _("then nobody wins."),
+        "cities_rule": _("then the most green tiles win; ties: army, then treasure."),
+        "ranking": _("{n}. {name}: green tiles {g} · army {a} · treasure {t}"),
+        "city_red": _("Christian city"),
+        "city_crete": _("Candia (Crete)"),
+        "city_green": _("Muslim city"),
+        "jerusalem_kind": _("the Holy City"),
+        "opt_red": _("Options: pray, recruit, plunder (2 green cubes defend)."),
+        "opt_crete": _("Options: pray, recruit; never plundered."),
+        "opt_green": _(
+            "Options: plunder (3 green cubes defend); the green tile counts toward a siege."
+        ),
+        "opt_jerusalem": _("Option: a siege, with {r} green tiles, motivation 6+ and army 5+."),
+        "opt_closed": _("Plundered: no options left."),
+        "tile_down": _("Its tile lies face down."),
+        "tile_held": _("Plundered by {name}: tile worth {v}."),
+        "cell_tip": _("({x},{y}) {terrain}"),
+        "unit_tip": _(
+            "{name} at {place}: 3 green cubes fight whoever meets it; beaten on its start cell it "
+            "leaves the game, else it returns there."
+        ),
+        "knight_tip": _(
+            "{name}: {knight} · army {a} · motivation {m} · treasure {t} · green tiles {g}"
+        ),
+        "here": _("Move here: {place}"),
+        "you_here": _("you"),
+        "b_end_cards": _("End the card phase"),
+        "b_stop_steps": _("No second step"),
+        "b_no_unit_move": _("Move no unit"),
+        "b_truce": _("Play Truce ({code})"),
+        "b_fight": _.pgettext("button", "Fight"),
+        "b_empty_tower": _("Empty the tower (marker, {n} left)"),
+        "b_empty_tower_card": _("Empty with Tower shaking ({code})"),
+        "b_keep_tower": _("Keep the tower"),
+        "b_pray": _("Pray (motivation +2)"),
+        "b_plunder": _("Plunder {city}"),
+        "b_siege": _("Besiege Jerusalem"),
+        "b_pass": _("No city action"),
+        "b_continue_siege": _("Another siege round"),
+        "b_stop_siege": _("End the siege"),
+        "b_discard": _("Discard this card"),
+        "b_end_discard": _.pgettext("short button", "End discarding and draw"),
+        "b_play": _("Play this card"),
+        "b_against": _("Ambush {name}"),
+        "b_commit": _("Commit {n}"),
+        "b_defend": _("Defend with {n}"),
+        "b_recruit": _("Recruit for {n}"),
+    }

@@ -38,7 +38,7 @@ from . import cards_svg, figures, map_svg, panels_svg
 from .board import JERUSALEM
 from .components import SHOWN_EDITION, default_components
 from .names import card_name, city_name, lang_of, unit_name
-from .picture_text import words
+from .picture_text import counted, words
 from .text import board, components, labels, use_edition
 
 GAME = "im-zeichen-des-kreuzes"
@@ -226,8 +226,8 @@ def _header(view: dict[str, Any], lang: str) -> tuple[list[str], float]:
         parts = [w["over"].format(reason=lab.get(f"reason_{reason}", reason))]
         winners = view.get("winners") or []
         names = ", ".join(pic.seat_name(s, lang, viewer) for s in winners)
-        key = "no_winner" if not winners else "winners" if len(winners) > 1 else "winner"
-        parts.append(w[key].format(names=names))
+        won = counted(lang, "winners", len(winners)) if winners else w["no_winner"]
+        parts.append(won.format(names=names))
     else:
         parts.append(w["to_act"].format(name=pic.seat_name(view["active"], lang, viewer)))
         decision = view["decision"]
@@ -563,14 +563,20 @@ def _piles(view: dict[str, Any], lang: str, px: float, y: float) -> list[str]:
     """The draw pile (backs and its size) and the discard pile's top card."""
     w = words(lang)
     out = [pic.text(px, y + 16, w["deck"], pic.FONT, font_weight="bold")]
-    deck_tip = w["deck_tip"].format(n=view["draw_pile"], e=view["exhaustions"])
+    deck_tip = counted(lang, "deck_tip", int(view["draw_pile"])).format(
+        n=view["draw_pile"], e=view["exhaustions"]
+    )
     out.append(cards_svg.card_back(px, y + 34, int(view["draw_pile"]), deck_tip))
     dx = px + cards_svg.CARD_W + 16
     out.append(pic.text(dx, y + 16, w["discard"], pic.FONT, font_weight="bold"))
     discard = view.get("discard") or []
     if discard:
         top = str(discard[-1])
-        tip = w["discard_tip"].format(n=len(discard)) + "\n" + cards_svg.card_tip(top, lang)
+        tip = (
+            counted(lang, "discard_tip", len(discard)).format(n=len(discard))
+            + "\n"
+            + cards_svg.card_tip(top, lang)
+        )
         out.append(
             f'<g data-kind="discard-top" data-card="{top}"{pic.key(f"card:{top}")}'
             f"{pic.tip(tip)}>" + cards_svg.card(top, dx, y + 34, lang, _edition()) + "</g>"

@@ -17,10 +17,13 @@ its seat's digit (``+`` when several pawns share a cell)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
+from ...engine.i18n import lang_of
 from ...engine.markup import escape, pad, visible_len, wrap
 from .board import CRETE, GREEN_CITY, JERUSALEM, MOUNTAIN, RED, SEA, Board
+from .catalog import catalog
 from .components import (
     SHOWN_EDITION,
     Card,
@@ -52,7 +55,6 @@ CITY_COLOURS = {
 UNIT_LETTERS = {"fleet": "F", "army": "A"}
 UNIT_STYLES = {"fleet": "bold #ffffff on #1f6fb2", "army": "bold #ffffff on #b9770e"}
 # seats 0-4: red, yellow, white, black, brown (rules 2.2)
-SEAT_NAMES = ("red", "yellow", "white", "black", "brown")
 SEAT_FG = ("#e74c3c", "#f1c40f", "#ffffff", "#9e9e9e", "#c68642")
 SEAT_PAWN = (
     "bold #ffffff on #c0392b",
@@ -63,264 +65,139 @@ SEAT_PAWN = (
 )
 GREEN_CUBE = "#27ae60"
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "lang": "en",
-        "title": "Im Zeichen des Kreuzes",
-        "players": "{n} players",
-        "you_are": "you are [bold]{name}[/bold] ({knight})",
-        "spectator": "spectator view",
-        "player": "Player {n}",
-        "you": "You",
-        "turn": "Turn {n}",
-        "active": "active: {name}",
-        "phase": "phase: {p}",
-        "phase_card": "cards",
-        "phase_city": "city",
-        "phase_discard": "discard and draw",
-        "phase_over": "game over",
-        "decision": "Decision",
-        "decides": "{what} ({name})",
-        "d_cards": "play cards or end the card phase",
-        "d_city": "city action",
-        "d_discard": "discard, then draw",
-        "d_second_step": "second step",
-        "d_symbol": "symbol move of a {unit}",
-        "unit_army": "Muslim army",
-        "unit_fleet": "fleet",
-        "unit_ship": "fleet",
-        "d_truce": "Truce or fight",
-        "d_empty": "empty the tower?",
-        "d_commit": "commit troops",
-        "d_attack": "attacker commits troops in secret",
-        "d_defend": "commit the garrison",
-        "d_retreat": "retreat",
-        "d_continue": "continue the siege?",
-        "d_over": "none",
-        "two_step": "two-step card: {card}",
-        "map": "Map",
-        "legend": "~ sea · . plain · ^ mountain · C red city · M green city · K Candia"
-        " · J Jerusalem · lower case: plundered · F fleet · A Muslim army"
-        " · 1-5 pawn of Player 1-5 · + several pawns",
-        "cities": "Cities",
-        "cities_legend": "cell (x,y), tile value once plundered and by whom; ? face down",
-        "face_down": "face-down tiles: red {red} · green {green}",
-        "units": "Neutral units",
-        "removed": "removed",
-        "tower": "Tower",
-        "tower_empty": "empty",
-        "garrison": "Jerusalem garrison: {n}",
-        "sieges": "sieges so far: {n}",
-        "needs": "siege needs {t} green tiles, motivation ≥ 6 and 5 troops;"
-        " at most {p} Muslim plunders each",
-        "needs_one": "siege needs 1 green tile, motivation ≥ 6 and 5 troops;"
-        " at most {p} Muslim plunders each",
-        "deck": "Deck",
-        "draw_pile": "draw pile {n}",
-        "discard_top": "discard {n}, top: {card}",
-        "discard_none": "discard empty",
-        "exhaustions": "exhaustions {n}/2",
-        "seats": "Players",
-        "knight": "knight",
-        "army": "army {n}",
-        "supply": "supply {n}",
-        "in_tower": "tower {n}",
-        "treasure": "treasure {n}",
-        "motivation": "motivation",
-        "draws": "draws {n}",
-        "markers": "markers {n}",
-        "hand_size": "hand {n}",
-        "tiles": "tiles red {red} · green {green}",
-        "pawn": "at {cell}",
-        "eligible": "may besiege Jerusalem",
-        "hand": "Your hand",
-        "empty": "empty",
-        "none": "none",
-        "fight": "Fight",
-        "f_unit_fleet": "a fleet",
-        "f_unit_army": "a Muslim army",
-        "f_plunder_muslim": "the defenders of a Muslim city",
-        "f_plunder_christian": "the defenders of a Christian city",
-        "f_ambush": "an ambush",
-        "f_jerusalem_round": "the garrison of Jerusalem",
-        "fight_line": "{fighter} against {foe} on {cell} ({terrain})",
-        "enemy": "enemy cubes {n}",
-        "lance": "Holy Lance {card}",
-        "round": "siege no. {s}, round {r}, garrison commanded by {d}",
-        "if_lost": "if lost, the Pope pays {n} treasure",
-        "committed": "attacker committed: {yes}",
-        "yes": "yes",
-        "no": "no",
-        "my_commitment": "your commitment: {n}",
-        "over": "Game over ({reason}).",
-        "reason_jerusalem": "Jerusalem has fallen",
-        "reason_deck": "the deck ran out twice",
-        "reason_turn_limit": "turn limit",
-        "winner": "Winner: {names}",
-        "winners": "Winners: {names}",
-        "no_winner": "No winner.",
-        "t_sea": "sea",
-        "t_plain": "plain",
-        "t_mountain": "mountain",
-        "act_move": "Move with {card}:",
-        "act_event": "Play {card}:",
-        "act_step": "Second step:",
-        "act_move_unit": "Move {unit}:",
-        "act_retreat": "Retreat to:",
-        "act_commit": "Commit troops:",
-        "act_commit_lance": "Commit troops with the Holy Lance {card}:",
-        "act_defend": "Commit the garrison:",
-        "act_recruit": "Recruit (treasure → troops):",
-        "act_discard": "Discard:",
-        "act_end_cards": "end the card phase",
-        "act_stop_steps": "forgo the second step",
-        "act_no_unit_move": "do not move a neutral unit",
-        "act_truce": "play Truce {card}",
-        "act_fight": "fight",
-        "act_empty_tower": "empty the tower with a purple marker",
-        "act_empty_tower_card": "empty the tower with Tower shaking {card}",
-        "act_keep_tower": "do not empty the tower",
-        "act_pray": "pray (motivation +2)",
-        "act_plunder": "plunder the city",
-        "act_siege": "besiege Jerusalem",
-        "act_pass": "no city action",
-        "act_continue_siege": "another round of the siege",
-        "act_stop_siege": "end the siege",
-        "act_end_discard": "end discarding and draw",
-        "against": "against {name}",
-        "no_step": "(no step)",
-    },
-    "de": {
-        "lang": "de",
-        "title": "Im Zeichen des Kreuzes",
-        "players": "{n} Spieler",
-        "you_are": "du bist [bold]{name}[/bold] ({knight})",
-        "spectator": "Zuschauersicht",
-        "player": "Spieler {n}",
-        "you": "Du",
-        "turn": "Zug {n}",
-        "active": "am Zug: {name}",
-        "phase": "Phase: {p}",
-        "phase_card": "Karten",
-        "phase_city": "Stadt",
-        "phase_discard": "Abwerfen und Ziehen",
-        "phase_over": "Spielende",
-        "decision": "Entscheidung",
-        "decides": "{what} ({name})",
-        "d_cards": "Karten spielen oder die Kartenphase beenden",
-        "d_city": "Stadtaktion",
-        "d_discard": "abwerfen, dann ziehen",
-        "d_second_step": "zweiter Schritt",
-        "d_symbol": "Symbolzug einer neutralen Einheit ({unit})",
-        "unit_army": "Heer",
-        "unit_fleet": "Flotte",
-        "unit_ship": "Flotte",
-        "d_truce": "Waffenstillstand oder Kampf",
-        "d_empty": "den Turm leeren?",
-        "d_commit": "Truppen einsetzen",
-        "d_attack": "der Angreifer setzt verdeckt Truppen ein",
-        "d_defend": "die Besatzung einsetzen",
-        "d_retreat": "Rückzug",
-        "d_continue": "die Belagerung fortsetzen?",
-        "d_over": "keine",
-        "two_step": "Karte mit zwei Schritten: {card}",
-        "map": "Karte",
-        "legend": "~ Meer · . Ebene · ^ Gebirge · C rote Stadt · M grüne Stadt · K Candia"
-        " · J Jerusalem · klein: geplündert · F Flotte · A muslimisches Heer"
-        " · 1-5 Figur von Spieler 1-5 · + mehrere Figuren",
-        "cities": "Städte",
-        "cities_legend": "Feld (x,y), Plättchenwert nach der Plünderung und durch wen; ? verdeckt",
-        "face_down": "verdeckte Plättchen: rot {red} · grün {green}",
-        "units": "Neutrale Einheiten",
-        "removed": "entfernt",
-        "tower": "Turm",
-        "tower_empty": "leer",
-        "garrison": "Besatzung Jerusalems: {n}",
-        "sieges": "bisherige Belagerungen: {n}",
-        "needs": "Belagerung braucht {t} grüne Plättchen, Motivation ≥ 6 und 5 Truppen;"
-        " höchstens {p} muslimische Plünderungen je Spieler",
-        "needs_one": "Belagerung braucht 1 grünes Plättchen, Motivation ≥ 6 und 5 Truppen;"
-        " höchstens {p} muslimische Plünderungen je Spieler",
-        "deck": "Stapel",
-        "draw_pile": "Nachziehstapel {n}",
-        "discard_top": "Ablage {n}, oben: {card}",
-        "discard_none": "Ablage leer",
-        "exhaustions": "aufgebraucht {n}/2",
-        "seats": "Spieler",
-        "knight": "Ritter",
-        "army": "Heer {n}",
-        "supply": "Vorrat {n}",
-        "in_tower": "Turm {n}",
-        "treasure": "Schatz {n}",
-        "motivation": "Motivation",
-        "draws": "zieht {n}",
-        "markers": "Marker {n}",
-        "hand_size": "Hand {n}",
-        "tiles": "Plättchen rot {red} · grün {green}",
-        "pawn": "auf {cell}",
-        "eligible": "darf Jerusalem belagern",
-        "hand": "Deine Hand",
-        "empty": "leer",
-        "none": "keine",
-        "fight": "Kampf",
-        "f_unit_fleet": "eine Flotte",
-        "f_unit_army": "ein muslimisches Heer",
-        "f_plunder_muslim": "die Verteidiger einer muslimischen Stadt",
-        "f_plunder_christian": "die Verteidiger einer christlichen Stadt",
-        "f_ambush": "einen Hinterhalt",
-        "f_jerusalem_round": "die Besatzung Jerusalems",
-        "fight_line": "{fighter} gegen {foe} auf {cell} ({terrain})",
-        "enemy": "gegnerische Würfel {n}",
-        "lance": "Heilige Lanze {card}",
-        "round": "Belagerung Nr. {s}, Runde {r}, Besatzung geführt von {d}",
-        "if_lost": "geht sie verloren, zahlt der Papst {n} Schatz",
-        "committed": "Angreifer hat eingesetzt: {yes}",
-        "yes": "ja",
-        "no": "nein",
-        "my_commitment": "dein Einsatz: {n}",
-        "over": "Spielende ({reason}).",
-        "reason_jerusalem": "Jerusalem ist gefallen",
-        "reason_deck": "der Stapel ist zweimal aufgebraucht",
-        "reason_turn_limit": "Zuglimit",
-        "winner": "Sieger: {names}",
-        "winners": "Sieger: {names}",
-        "no_winner": "Kein Sieger.",
-        "t_sea": "Meer",
-        "t_plain": "Ebene",
-        "t_mountain": "Gebirge",
-        "act_move": "Ziehen mit {card}:",
-        "act_event": "{card} spielen:",
-        "act_step": "Zweiter Schritt:",
-        "act_move_unit": "{unit} ziehen:",
-        "act_retreat": "Rückzug nach:",
-        "act_commit": "Truppen einsetzen:",
-        "act_commit_lance": "Truppen mit der Heiligen Lanze {card} einsetzen:",
-        "act_defend": "Besatzung einsetzen:",
-        "act_recruit": "Anwerben (Schatz → Truppen):",
-        "act_discard": "Abwerfen:",
-        "act_end_cards": "die Kartenphase beenden",
-        "act_stop_steps": "auf den zweiten Schritt verzichten",
-        "act_no_unit_move": "keine neutrale Einheit ziehen",
-        "act_truce": "Waffenstillstand {card} spielen",
-        "act_fight": "kämpfen",
-        "act_empty_tower": "den Turm mit einem lila Marker leeren",
-        "act_empty_tower_card": "den Turm mit Turmrütteln {card} leeren",
-        "act_keep_tower": "den Turm nicht leeren",
-        "act_pray": "beten (Motivation +2)",
-        "act_plunder": "die Stadt plündern",
-        "act_siege": "Jerusalem belagern",
-        "act_pass": "keine Stadtaktion",
-        "act_continue_siege": "eine weitere Belagerungsrunde",
-        "act_stop_siege": "die Belagerung beenden",
-        "act_end_discard": "Abwerfen beenden und ziehen",
-        "against": "gegen {name}",
-        "no_step": "(kein Schritt)",
-    },
-}
 
-
+@lru_cache(maxsize=16)
 def labels(lang: str) -> dict[str, str]:
-    return LABELS.get(lang, LABELS["en"])
+    """The terminal's words in ``lang`` (``de``, else English), from the catalog."""
+    return _labels(lang_of(lang))
+
+
+@lru_cache(maxsize=4)
+def _labels(lang: str) -> dict[str, str]:
+    """One table per language, read from the catalog once (the renderers run for every
+    seat after every move)."""
+    _ = catalog(lang)
+    return {
+        "lang": _.lang,
+        "title": "Im Zeichen des Kreuzes",
+        "you_are": _("you are [bold]{name}[/bold] ({knight})"),
+        "spectator": _("spectator view"),
+        "player": _("Player {n}"),
+        "you": _("You"),
+        "turn": _("Turn {n}"),
+        "active": _("active: {name}"),
+        "phase": _("phase: {p}"),
+        "phase_card": _("cards"),
+        "phase_city": _("city"),
+        "phase_discard": _("discard and draw"),
+        "phase_over": _("game over"),
+        "decision": _("Decision"),
+        "decides": _("{what} ({name})"),
+        "d_cards": _("play cards or end the card phase"),
+        "d_city": _("city action"),
+        "d_discard": _("discard, then draw"),
+        "d_second_step": _("second step"),
+        "d_symbol": _("symbol move of a {unit}"),
+        "unit_army": _.pgettext("symbol move", "Muslim army"),
+        "unit_fleet": _.pgettext("symbol move", "fleet"),
+        "unit_ship": _.pgettext("symbol move", "fleet"),
+        "d_truce": _("Truce or fight"),
+        "d_empty": _("empty the tower?"),
+        "d_commit": _("commit troops"),
+        "d_attack": _("attacker commits troops in secret"),
+        "d_defend": _("commit the garrison"),
+        "d_retreat": _("retreat"),
+        "d_continue": _("continue the siege?"),
+        "d_over": _("none"),
+        "two_step": _("two-step card: {card}"),
+        "map": _("Map"),
+        "legend": _(
+            "~ sea · . plain · ^ mountain · C red city · M green city · K Candia · J Jerusalem · "
+            "lower case: plundered · F fleet · A Muslim army · 1-5 pawn of Player 1-5 · + several "
+            "pawns"
+        ),
+        "cities": _("Cities"),
+        "cities_legend": _("cell (x,y), tile value once plundered and by whom; ? face down"),
+        "face_down": _("face-down tiles: red {red} · green {green}"),
+        "units": _("Neutral units"),
+        "removed": _("removed"),
+        "tower": _("Tower"),
+        "tower_empty": _("empty"),
+        "garrison": _("Jerusalem garrison: {n}"),
+        "sieges": _("sieges so far: {n}"),
+        "deck": _("Deck"),
+        "draw_pile": _("draw pile {n}"),
+        "discard_top": _("discard {n}, top: {card}"),
+        "discard_none": _("discard empty"),
+        "exhaustions": _("exhaustions {n}/2"),
+        "seats": _("Players"),
+        "knight": _("knight"),
+        "army": _("army {n}"),
+        "supply": _("supply {n}"),
+        "in_tower": _("tower {n}"),
+        "treasure": _("treasure {n}"),
+        "motivation": _("motivation"),
+        "draws": _("draws {n}"),
+        "markers": _("markers {n}"),
+        "hand_size": _("hand {n}"),
+        "tiles": _("tiles red {red} · green {green}"),
+        "pawn": _("at {cell}"),
+        "eligible": _("may besiege Jerusalem"),
+        "hand": _("Your hand"),
+        "empty": _("empty"),
+        "none": _("none"),
+        "fight": _.pgettext("heading", "Fight"),
+        "f_unit_fleet": _("a fleet"),
+        "f_unit_army": _("a Muslim army"),
+        "f_plunder_muslim": _("the defenders of a Muslim city"),
+        "f_plunder_christian": _("the defenders of a Christian city"),
+        "f_ambush": _("an ambush"),
+        "f_jerusalem_round": _("the garrison of Jerusalem"),
+        "fight_line": _("{fighter} against {foe} on {cell} ({terrain})"),
+        "enemy": _("enemy cubes {n}"),
+        "lance": _("Holy Lance {card}"),
+        "round": _("siege no. {s}, round {r}, garrison commanded by {d}"),
+        "if_lost": _("if lost, the Pope pays {n} treasure"),
+        "committed": _("attacker committed: {yes}"),
+        "yes": _("yes"),
+        "no": _("no"),
+        "my_commitment": _("your commitment: {n}"),
+        "over": _("Game over ({reason})."),
+        "reason_jerusalem": _("Jerusalem has fallen"),
+        "reason_deck": _("the deck ran out twice"),
+        "reason_turn_limit": _("turn limit"),
+        "no_winner": _("No winner."),
+        "t_sea": _.pgettext("terrain", "sea"),
+        "t_plain": _.pgettext("terrain", "plain"),
+        "t_mountain": _.pgettext("terrain", "mountain"),
+        "act_move": _("Move with {card}:"),
+        "act_event": _("Play {card}:"),
+        "act_step": _("Second step:"),
+        "act_move_unit": _("Move {unit}:"),
+        "act_retreat": _("Retreat to:"),
+        "act_commit": _("Commit troops:"),
+        "act_commit_lance": _("Commit troops with the Holy Lance {card}:"),
+        "act_defend": _("Commit the garrison:"),
+        "act_recruit": _("Recruit (treasure → troops):"),
+        "act_discard": _("Discard:"),
+        "act_end_cards": _("end the card phase"),
+        "act_stop_steps": _("forgo the second step"),
+        "act_no_unit_move": _("do not move a neutral unit"),
+        "act_truce": _("play Truce {card}"),
+        "act_fight": _("fight"),
+        "act_empty_tower": _("empty the tower with a purple marker"),
+        "act_empty_tower_card": _("empty the tower with Tower shaking {card}"),
+        "act_keep_tower": _("do not empty the tower"),
+        "act_pray": _("pray (motivation +2)"),
+        "act_plunder": _("plunder the city"),
+        "act_siege": _("besiege Jerusalem"),
+        "act_pass": _("no city action"),
+        "act_continue_siege": _("another round of the siege"),
+        "act_stop_siege": _("end the siege"),
+        "act_end_discard": _("end discarding and draw"),
+        "against": _("against {name}"),
+        "no_step": _("(no step)"),
+    }
 
 
 def components() -> Components:
@@ -346,17 +223,6 @@ def card_of(code: Any) -> Card | None:
     except ValueError:
         return None
     return cards[cid] if 0 <= cid < len(cards) else None
-
-
-def card_label(code: Any) -> str:
-    """``plain+army`` or an event's name; ``?`` for an unknown code."""
-    card = card_of(code)
-    return "?" if card is None else card.label()
-
-
-def card_text(code: Any) -> str:
-    """``ZK012 plain+army``: the code and the label."""
-    return f"{code} {card_label(code)}"
 
 
 CARD_COLOURS = {
@@ -392,19 +258,18 @@ def unit_of(unit_id: Any) -> Unit | None:
 
 
 def unit_name(unit_id: Any, lang: str = "en") -> str:
-    """A neutral unit's name by its id (German: the rules' German name)."""
-    from .names import UNITS_DE
+    """A neutral unit's name by its id, in the reader's words (``names.unit_title``)."""
+    from .names import unit_title
 
     u = unit_of(unit_id)
     if u is None:
         return str(unit_id)
-    if lang == "de" and u.id in UNITS_DE:
-        return UNITS_DE[u.id][0]
-    return u.name or u.id
+    return unit_title(u.name, lang) if u.name else u.id
 
 
 def city_name(name: str, lang: str) -> str:
-    """A city as the reader's language calls it (German names of the default map)."""
+    """A city as the reader's language calls it (the catalog's name for the default map's
+    cities)."""
     from .names import city_name as named
 
     return named(name, lang)
@@ -472,7 +337,8 @@ def _header(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         )
     else:
         who = lab["spectator"]
-    first = [f"[bold]{lab['title']}[/bold]", lab["players"].format(n=view["players"]), who]
+    players = catalog(lab["lang"]).ngettext("{n} player", "{n} players", view["players"])
+    first = [f"[bold]{lab['title']}[/bold]", players.format(n=view["players"]), who]
     phase = str(view["phase"])
     parts = [f"[bold]{lab['turn'].format(n=view['turn'])}[/bold]"]
     if not view["over"]:
@@ -602,7 +468,17 @@ def _table(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         f"{lab['garrison'].format(n=view['garrison'])} · {lab['sieges'].format(n=view['sieges'])}"
     )
     tiles = view.get("jerusalem_tiles_needed")
-    needs = lab["needs_one" if tiles == 1 else "needs"].format(t=tiles, p=view.get("plunder_limit"))
+    needs = (
+        catalog(lab["lang"])
+        .ngettext(
+            "siege needs {t} green tile, motivation ≥ 6 and 5 troops; at most {p} Muslim plunders "
+            "each",
+            "siege needs {t} green tiles, motivation ≥ 6 and 5 troops; at most {p} Muslim plunders "
+            "each",
+            tiles if isinstance(tiles, int) else 2,
+        )
+        .format(t=tiles, p=view.get("plunder_limit"))
+    )
     lines.extend(f"[dim]{w}[/dim]" for w in wrap(needs.split("; "), "", WIDTH, "; "))
     discard = view.get("discard") or []
     top = (
@@ -754,9 +630,9 @@ def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     reason_text = lab.get(f"reason_{reason}", escape(reason))
     winners = view.get("winners") or []
     if winners:
-        key = "winners" if len(winners) > 1 else "winner"
         names = ", ".join(seat_markup(s, viewer, lab) for s in winners)
-        result = f"[bold green]{lab[key].format(names=names)}[/bold green]"
+        won = catalog(lab["lang"]).ngettext("Winner: {names}", "Winners: {names}", len(winners))
+        result = f"[bold green]{won.format(names=names)}[/bold green]"
     else:
         result = f"[bold]{lab['no_winner']}[/bold]"
     return [f"[bold]{lab['over'].format(reason=reason_text)}[/bold] {result}"]
