@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from . import picture
 from .action import Action
 from .chance import Chance
 from .errors import (
@@ -377,7 +378,7 @@ class Game(ABC):
     def seat_name(self, seat: int, lang: str = "en") -> str:
         """What the players call ``seat`` in ``lang``: ``Player 1`` / ``Spieler 1`` unless
         the game numbers its seats otherwise (the log and pictures use the same names)."""
-        return f"Spieler {seat + 1}" if lang == "de" else f"Player {seat + 1}"
+        return picture.seat_name(seat, lang)  # one naming everywhere (the engine's catalog)
 
     def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
         """A short caption for a button offering ``action`` to the seat whose view is

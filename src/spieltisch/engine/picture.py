@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from .i18n import translator
 from .svg import attr, num, text_element
 
 MAX_WIDTH = 1000  # the board column of the page at 1400×900
@@ -43,9 +44,6 @@ MUTED = "#555"
 PAPER = "#fffdf7"
 PANEL_FILL = "#f7f1e3"
 PANEL_EDGE = "#b8a98c"
-
-_PLAYER = {"en": "Player {n}", "de": "Spieler {n}"}
-_YOU = {"en": "you", "de": "du"}
 
 
 def lang_of(lang: str) -> str:
@@ -78,8 +76,10 @@ def seat_colour(seat: int) -> str:
 def seat_name(seat: int, lang: str = "en", viewer: int | None = None) -> str:
     """``Player 1`` … for seat 0 …; the same everywhere (page, pictures, log). With the
     viewer given, the viewer's own seat reads ``Player 2 (you)``."""
-    name = _PLAYER[lang_of(lang)].format(n=seat + 1)
-    return f"{name} ({_YOU[lang_of(lang)]})" if viewer is not None and seat == viewer else name
+    _ = translator("spieltisch.engine", lang)
+    if viewer is not None and seat == viewer:
+        return _("Player {n} (you)").format(n=seat + 1)
+    return _("Player {n}").format(n=seat + 1)
 
 
 def seat_mark(seat: int, cx: float, cy: float, r: float = 8, fill: str | None = None) -> str:
