@@ -121,9 +121,10 @@ def pool_hint(pic: Pic) -> str:
 
 
 def slot_tip(pic: Pic, s: _Slot) -> str:
+    """What a slot holds as the viewer knows it, then what the viewer may do with it."""
     w = pic.w
     if s.state == "down":
-        out = w["slot_down"].format(s=s.number)
+        out = w["slot_down"].format(s=s.number) + "."
         if s.seen is not None and not s.revealed:
             out += w["slot_memory"].format(face=pic.face_tip(s.seen))
         if s.peek:
@@ -132,8 +133,7 @@ def slot_tip(pic: Pic, s: _Slot) -> str:
         holder = pic.name(s.seat if s.seat is not None else 0)
         out = w["slot_held" if s.state == "held" else "slot_taken"].format(s=s.number, name=holder)
         known = s.face or s.seen
-        if known:
-            out += w["slot_face"].format(face=pic.face_tip(known))
+        out += (w["slot_face"].format(face=pic.face_tip(known)) if known else "") + "."
     return out + (w["slot_chosen"] if s.chosen else "")
 
 
@@ -323,15 +323,19 @@ def castle_tiles(pic: Pic, seat: int) -> list[tuple[str, Face | None, str]]:
         match = next((s for s in free if list(slot_face[s] or []) == face), None)
         if match is not None:
             free.remove(match)
-            hint = w["tile_tip"].format(face=pic.face_tip(face), s=match)
+            hint = _capital(w["tile_tip"].format(face=pic.face_tip(face), s=match))
             out.append((f"tile:{match}", face, hint))
         else:  # carried from an earlier round (keep_goods)
-            hint = w["tile_carried_tip"].format(face=pic.face_tip(face))
+            hint = _capital(w["tile_carried_tip"].format(face=pic.face_tip(face)))
             out.append((f"tile:c{seat}-{face_text(face)}-{i}", face, hint))
     for s in kept:
         if slot_face[s] is None:  # a face the viewer has not seen
             out.append((f"tile:{s}", None, w["tile_back_tip"].format(name=pic.name(seat), s=s)))
     return out
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
 
 
 def castles(pic: Pic, y: float) -> float:
@@ -394,10 +398,10 @@ def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float)
     v, w = pic.view, pic.w
     name = pic.name(seat)
     own = seat == pic.seat
-    they = w["you_they"] if own else w["other_they"]
+    hint = w["castle_tip_own"] if own else w["castle_tip"].format(name=name)
     edge = seat_colour(seat)
     out = [
-        f"<g{key(f'castle:{seat}')}{tip(w['castle_tip'].format(name=name, they=they))}>",
+        f"<g{key(f'castle:{seat}')}{tip(hint)}>",
         box(x, y, pw, ph, "#fbf6ea" if own else PANEL_FILL, edge, 10),
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(pw)}" height="6" rx="3" fill="{edge}"/>',
     ]

@@ -124,7 +124,7 @@ def field_tip(pic: Pic, r: int, c: int, code: str) -> str:
         if mine is not None:
             why = w["far"] if mine != cost else ""
             out += w["field_yours"].format(cost=cost_words(mine, pic.goods, pic.lang), why=why)
-        out += w["field_pays"].format(n=moves)
+        out += w["field_pays"].format(n=moves) if moves > 1 else w["field_pays_one"]
     elif moves:
         out += w["field_start"]
     return out
