@@ -185,7 +185,7 @@ def test_siege_five_players_needs_one_tile():
     s = new(5)
     place(s, 0, 23, 12)
     to_phase(s, "city")
-    rejected(s, 0, A.SIEGE, "ZK-J1", "1 Muslim plunders")
+    rejected(s, 0, A.SIEGE, "ZK-J1", "1 Muslim plunder;")
 
 
 # -- fights -------------------------------------------------------------------------------

@@ -43,3 +43,22 @@ def test_names_read_in_the_readers_language() -> None:
 def test_a_name_the_catalogs_do_not_know_is_shown_as_the_edition_has_it() -> None:
     assert city_name("Atlantis", "de") == "Atlantis"
     assert unit_title("Kraken", "de", article=True) == "Kraken"
+
+
+def test_why_an_action_is_illegal_in_both_languages() -> None:
+    """The state raises its reason in English; ``why_illegal`` says it in German too, and
+    names the player as the log does (seat 0 is Player 1)."""
+    from spieltisch.games.zeichen_des_kreuzes import actions as A
+    from spieltisch.games.zeichen_des_kreuzes.explain import why_illegal
+
+    from .helpers import new
+
+    s = new()
+    assert why_illegal(s, s.decider, A.PRAY) == (
+        "'pray' is not possible now: this is the card phase of Player 1",
+        "ZK-R25",
+    )
+    assert why_illegal(s, s.decider, A.PRAY, "de") == (
+        "'pray' ist jetzt nicht möglich, es läuft: Kartenphase von Spieler 1",
+        "ZK-R25",
+    )
