@@ -8,64 +8,55 @@ another seat's ("{who} drew a card."): German conjugates the verb by the subject
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...engine.i18n import Catalog
 from .words import catalog, player
 
-
-def _about(seat: int, viewer: int | None, own: str, other: str, _: Catalog, **fields: Any) -> str:
-    """The reader's own sentence or another seat's, with ``{who}`` and ``fields`` filled."""
-    return (own if seat == viewer else other).format(who=player(seat, _), **fields)
+SEAT_KEY = {"start": "first_player"}  # the field naming the seat, where it is not "seat"
 
 
-def _winners(seats: Sequence[int], viewer: int | None, _: Catalog) -> str:
-    names = (_.pgettext("among the winners", "You") if s == viewer else player(s, _) for s in seats)
-    return ", ".join(names) or _("nobody")
+@lru_cache(maxsize=16)
+def _seat_sentences(lang: str) -> dict[str, tuple[str, str]]:
+    """Per event type, the reader's own sentence and another seat's (``{who}``); the other
+    placeholders are the event's fields. Built once per language: the log is read often."""
+    _ = catalog(lang)
+    return {
+        "start": (_("You will start."), _("{who} will start.")),
+        "draw": (_("You drew a card."), _("{who} drew a card.")),
+        "pass": (
+            _("You passed: 4 cards in every open territory."),
+            _("{who} passed: 4 cards in every open territory."),
+        ),
+        "play": (
+            _("You played {card} into territory {territory} (play {play})."),
+            _("{who} played {card} into territory {territory} (play {play})."),
+        ),
+        "claim": (
+            _("You claimed territory {territory}."),
+            _("{who} claimed territory {territory}."),
+        ),
+        "end_claims": (_("You made no further claim."), _("{who} made no further claim.")),
+    }
 
 
 def describe_event(event: dict[str, Any], viewer: int | None, lang: str = "en") -> str:
     """``event`` as ``viewer`` reads it, in ``lang`` ("en" or "de"; others read English); an
     event type this game never logs reads as the raw event."""
+    kind = str(event.get("type"))
     _ = catalog(lang)
-    kind = event.get("type")
-    if kind == "start":
-        return _about(
-            event["first_player"], viewer, _("You will start."), _("{who} will start."), _
-        )
-    if kind == "draw":
-        return _about(event["seat"], viewer, _("You drew a card."), _("{who} drew a card."), _)
-    if kind == "pass":
-        own = _("You passed: 4 cards in every open territory.")
-        return _about(
-            event["seat"], viewer, own, _("{who} passed: 4 cards in every open territory."), _
-        )
-    if kind == "play":
-        own = _("You played {card} into territory {territory} (play {play}).")
-        other = _("{who} played {card} into territory {territory} (play {play}).")
-        fields = {k: event[k] for k in ("card", "territory", "play")}
-        return _about(event["seat"], viewer, own, other, _, **fields)
-    if kind == "claim":
-        own, other = _("You claimed territory {t}."), _("{who} claimed territory {t}.")
-        return _about(event["seat"], viewer, own, other, _, t=event["territory"])
-    if kind == "end_claims":
-        own, other = _("You made no further claim."), _("{who} made no further claim.")
-        return _about(event["seat"], viewer, own, other, _)
+    sentences = _seat_sentences(lang).get(kind)
+    if sentences is not None:
+        seat = event[SEAT_KEY.get(kind, "seat")]
+        own, other = sentences
+        if seat == viewer:
+            return own.format(**event)
+        return other.format(who=player(seat, _), **event)
     if kind == "decide":
         return _decision(event, viewer, _)
     if kind == "end":
-        why = (
-            _("every territory is decided")
-            if event["reason"] == "all territories decided"
-            else _("the winners can no longer change")
-        )
-        winners = event["winners"]
-        sentence = _.ngettext(
-            "Game over ({why}). Winner: {names}.",
-            "Game over ({why}). Winners: {names}.",
-            len(winners),
-        )
-        return sentence.format(why=why, names=_winners(winners, viewer, _))
+        return _end(event, viewer, _)
     return str(event)
 
 
@@ -84,3 +75,24 @@ def _decision(event: dict[str, Any], viewer: int | None, _: Catalog) -> str:
     return sentence.format(
         t=event["territory"], player=player(winner, _), how=how, m=event["marker"]
     )
+
+
+def _end(event: dict[str, Any], viewer: int | None, _: Catalog) -> str:
+    """Why the game ended (KC-R33, KC-R34) and who won (KC-R35)."""
+    why = (
+        _("every territory is decided")
+        if event["reason"] == "all territories decided"
+        else _("the winners can no longer change")
+    )
+    winners = event["winners"]
+    sentence = _.ngettext(
+        "Game over ({why}). Winner: {names}.",
+        "Game over ({why}). Winners: {names}.",
+        len(winners),
+    )
+    return sentence.format(why=why, names=_winners(winners, viewer, _))
+
+
+def _winners(seats: Sequence[int], viewer: int | None, _: Catalog) -> str:
+    names = (_.pgettext("among the winners", "You") if s == viewer else player(s, _) for s in seats)
+    return ", ".join(names) or _("nobody")
