@@ -1,13 +1,13 @@
 """Message catalogs: the words of the games and the page in English and German, from gettext
 ``.po`` files (standard library only; Babel extracts the messages, ``spieltisch
-catalogs``).
+translations``).
 
 Each package that speaks to players keeps its catalogs in ``<package>/locale/<lang>.po``
 (``en.po``, ``de.po``). The English text is the message id, so an English catalog may leave
 a ``msgstr`` empty (the id is the text); the German catalog translates every message
-(``tests/engine/test_catalogs.py`` checks that both catalogs hold every message the code
+(``tests/test_translations.py`` checks that both catalogs hold every message the code
 marks, and that no German text is missing). Code marks its messages with the names Babel
-extracts:
+extracts (so a catalog is first bound to ``_``; ``catalog(lang)("…")`` is not extracted):
 
     _ = translator("spieltisch.games.medina", lang)
     _.gettext("Your turn")                      # or _("Your turn")
