@@ -2,19 +2,22 @@
 screen at 1:1, 1000 wide, and the moves the player makes on it.
 
 From the top: the header (round, phase, tick, who chooses), the people's demand, then the
-part the current decision needs first: in the grab the people's goods (one tile per slot,
-face down; the tiles the viewer saw carry what it saw) beside the viewer's hand with its Keep
-and Put back controls, otherwise the landscape. Then the players' castles (their tiles,
-followers, statues in reserve, rank, grace, the crown), the landscape or the pool, the King's
-chronicle and the standing.
+part the current decision needs first. In the grab: the people's goods, one tile per slot,
+face down (the tiles the viewer saw carry what it saw, TR-G12), the tile in the viewer's hand
+lifted face up over its slot with Keep and Put back under it; then the players' castles and
+the landscape. Otherwise: the castles, the landscape (each free field with its cost in goods
+icons) and the pool after the reveal. Then the King's chronicle (beside a 2-player landscape)
+and the standing. The modules: ``picture_moves`` (how each action is made), ``picture_goods``
+(pool, hand, castles), ``picture_land``, ``picture_scores``, ``icons`` and ``board_words``.
 
 Places (``data-place``): ``slot:N`` (peek), ``hand:keep`` and ``hand:put-back`` (the tile in
 hand), ``field:R,C`` (start statue, build). A field with more than 12 payments is reached
-through a pick: ``pay:GOOD:V+V`` chips choose how one good is paid. Pieces (``data-key``):
-``statue:R,C``, ``tile:N`` (the tile of slot N, in its slot, in a hand or in a castle),
-``land:TR,TC``, ``chronicle:K``, ``crown``, ``castle:SEAT``, ``grace:SEAT``,
-``demand:GOOD``. Older attributes stay for tests and tools: ``data-kind`` (statue, slot,
-standing, end-check), ``data-field``, ``data-slot``, ``data-state``, ``data-face``…"""
+through a pick: ``pay:GOOD:V+V`` chips choose how one good is paid. Pieces (``data-key``,
+never nested): ``statue:R,C``, ``tile:N`` (the tile of slot N, in its slot, in a hand or in a
+castle; ``tile:cSEAT-…`` for one kept from an earlier round), ``land:TR,TC``,
+``chronicle:K``, ``crown``, ``rank:SEAT``, ``castle:SEAT``, ``grace:SEAT``, ``demand:GOOD``.
+Older attributes stay for tests and tools: ``data-kind`` (statue, slot, standing,
+end-check), ``data-field``, ``data-slot``, ``data-state``, ``data-face``…"""
 
 from __future__ import annotations
 
@@ -38,14 +41,13 @@ from ...engine.svg import attr
 from .board_words import words
 from .icons import GOOD_EDGE, GOOD_FILL, GOOD_INK, defs, icon, terrain_defs, tile_back
 from .names import good_name
-from .picture_base import WIDTH, Pic
+from .picture_base import WIDTH, M, Pic
 from .picture_goods import castles, pay_chips, pool
 from .picture_land import land_x, landscape
 from .picture_moves import payment_art, plan_moves
 from .picture_scores import chronicle, standing
 
 __all__ = ["board_moves", "log_keys", "payment_art", "render_svg"]
-M = 16
 
 
 def render_svg(
