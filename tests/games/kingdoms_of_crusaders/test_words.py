@@ -87,3 +87,12 @@ def test_kc_r32_victory_markers_are_told_by_their_ordinal() -> None:
         assert f"the territory decided {ordinal}." in english
     assert "das als 1. entschieden wurde" in german
     assert not re.search(r"decided [123]th\b", english)
+
+
+def test_kc_r24_the_terminal_names_the_reader_after_by_in_the_dative() -> None:
+    """KC-R24: a territory the reader won reads "won by you" / "gewonnen von dir"."""
+    final = _game(2, 0, {"claims": "manual"})[-1]
+    winner = next(t["decided"]["winner"] for t in final.view(None)["territories"] if t["decided"])
+    view = final.view(winner)
+    assert "won by you ·" in strip_markup(render_view(view, "en"))
+    assert "gewonnen von dir ·" in strip_markup(render_view(view, "de"))

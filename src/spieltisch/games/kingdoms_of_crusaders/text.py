@@ -45,6 +45,11 @@ def _name(seat: int, viewer: int | None, _: Catalog) -> str:
     return _("You") if seat == viewer else player(seat, _)
 
 
+def _by(seat: int, viewer: int | None, _: Catalog) -> str:
+    """The seat after "by" ("won by you"; German takes the dative: "von dir")."""
+    return _.pgettext("after by", "you") if seat == viewer else player(seat, _)
+
+
 def _names(seats: Sequence[int], viewer: int | None, _: Catalog) -> str:
     return ", ".join(_name(s, viewer, _) for s in seats) or _("none")
 
@@ -113,7 +118,7 @@ def _decision(territory: dict[str, Any], viewer: int | None, _: Catalog) -> str:
         status = "[green]" + _("open") + "[/green]"
         claimable = territory.get("claimable_by")
         if claimable:
-            names = _names(claimable, viewer, _)
+            names = ", ".join(_by(s, viewer, _) for s in claimable)
             status += " · " + _("claimable by {names}").format(names=names)
         return status
     how = (
@@ -122,7 +127,7 @@ def _decision(territory: dict[str, Any], viewer: int | None, _: Catalog) -> str:
     marker = _("marker {n}").format(n=d["marker"])
     return " · ".join(
         (
-            _("won by [bold]{name}[/bold]").format(name=_name(d["winner"], viewer, _)),
+            _("won by [bold]{name}[/bold]").format(name=_by(d["winner"], viewer, _)),
             f"[bold]{marker}[/bold]",
             how.format(n=d["play"]),
         )
