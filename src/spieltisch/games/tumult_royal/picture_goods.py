@@ -36,7 +36,7 @@ from .picture_moves import Face, values_text
 from .text import face_text
 
 SLOT = 52  # a pool tile
-SLOT_STEP_X, SLOT_STEP_Y = 60, 72
+SLOT_STEP_X, SLOT_STEP_Y = 60, 76
 HAND_W, HAND_H = 140, 192  # the tile in hand with Keep and Put back
 SIDE_W = 220  # the units left, beside the pool after the reveal
 CASTLE_TILE, CASTLE_STEP = 30, 36
