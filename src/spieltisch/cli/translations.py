@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any
@@ -140,19 +140,23 @@ def update(package: str) -> dict[str, int]:
                 fuzzy=False,
             )
         catalog.version = spieltisch_version()
-        catalog.revision_date = datetime.now(UTC)
         catalog.msgid_bugs_address = "the project's issues"
         catalog.last_translator = catalog.language_team = "the Spieltisch authors"
         before = {(m.context, _msgid(m.id)) for m in catalog if m.id}
         template = Catalog(locale=lang, project="spieltisch")
+        template.creation_date = catalog.creation_date  # dates change only with the messages
         for entry in marked.values():
             msgid: Any = (entry.msgid, entry.plural) if entry.plural else entry.msgid
             template.add(msgid, locations=sorted(set(entry.places)), context=entry.context)
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
-        added[lang] = len({(m.context, _msgid(m.id)) for m in catalog if m.id} - before)
+        after = {(m.context, _msgid(m.id)) for m in catalog if m.id}
+        added[lang] = len(after - before)
+        if after != before:
+            catalog.revision_date = datetime.now(UTC)
         with path.open("wb") as f:
-            write_po(f, catalog, width=100, sort_output=False, omit_header=False)
+            # files without line numbers: an edit elsewhere in a module does not touch the catalogs
+            write_po(f, catalog, width=100, omit_header=False, include_lineno=False)
     return added
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from .i18n import lang_of as lang_of  # the games read it from here
 from .i18n import translator
 from .svg import attr, num, text_element
 
@@ -44,10 +45,6 @@ MUTED = "#555"
 PAPER = "#fffdf7"
 PANEL_FILL = "#f7f1e3"
 PANEL_EDGE = "#b8a98c"
-
-
-def lang_of(lang: str) -> str:
-    return "de" if lang.startswith("de") else "en"
 
 
 # -- attributes the page reads ------------------------------------------------------------
