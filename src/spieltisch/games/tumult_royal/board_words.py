@@ -4,6 +4,8 @@ statue, rank, chronicle field and the crown."""
 
 from __future__ import annotations
 
+from ...engine.picture import lang_of
+
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Tumult Royal",
@@ -279,4 +281,5 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def words(lang: str) -> dict[str, str]:
-    return WORDS["de" if lang.startswith("de") else "en"]
+    """The words in ``lang`` as the catalogs read it (``de-AT`` is German; others English)."""
+    return WORDS[lang_of(lang)] if lang_of(lang) in WORDS else WORDS["en"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ...engine.picture import lang_of
 from ...engine.svg import num
 from .board_words import words
 from .icons import GOOD_INK, good_kind
@@ -60,6 +61,7 @@ def _groups(payments: list[dict[str, tuple[int, ...]]], goods: Sequence[str]) ->
 
 
 def plan_moves(view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str) -> Plan:
+    lang = lang_of(lang)
     w = words(lang)
     rs = rules(view)
     goods = rs.goods
