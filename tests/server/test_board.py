@@ -13,23 +13,13 @@ from .test_app import create, token_of
 GAMES = ["kingdoms-of-crusaders", "medina", "tumult-royal", "im-zeichen-des-kreuzes"]
 
 
-def test_recent_events_are_those_after_the_readers_own_last_move() -> None:
-    events = [
-        {"type": "start"},
-        {"type": "play", "seat": 0},
-        {"type": "play", "seat": 1},
-        {"type": "decide", "territory": 2},
-        {"type": "play", "seat": 0},
-        {"type": "play", "seat": 1},
-        {"type": "draw", "seat": 1},
-    ]
-    assert board.recent_events(events, 0) == [5, 6]
-    assert board.recent_events(events, 1) == []
-    assert board.recent_events(events, 2) == list(range(7))  # never moved: everything
-    # a spectator: the last turn of each seat (a turn's events together: play, then draw),
-    # with what the game did in between
-    assert board.recent_events(events, None) == [3, 4, 5, 6]
-    assert board.recent_events([], None) == []
+def test_recent_starts_after_the_readers_own_last_move() -> None:
+    marks = {0: (4, 6), 1: (6, 9)}  # log events before and after each seat's last move
+    assert board.recent_start(marks, 0) == 6  # what seat 1 did since (and what followed)
+    assert board.recent_start(marks, 1) == 9
+    assert board.recent_start(marks, 2) == 0  # never moved: everything
+    assert board.recent_start(marks, None) == 4  # a spectator: every seat's last move
+    assert board.recent_start({}, None) == board.recent_start({}, 0) == 0
 
 
 def test_recent_keys_join_the_keys_of_the_events_once_each() -> None:
@@ -54,3 +44,22 @@ def test_every_update_carries_moves_log_keys_and_recent(client: Any) -> None:
                         assert f'data-{key}="{move[key]}"' in data["svg"], (game, move)
         spectator = client.get(f"/api/seat/{token_of(made['spectator_link'])}").json()
         assert spectator["moves"] == [] and spectator["legal"] == []
+
+
+def test_the_other_players_move_is_recent_for_the_reader_not_for_the_mover(client: Any) -> None:
+    made = create(client, seats=[{"kind": "human"}] * 2, seed=21)
+    tokens = [token_of(s["link"]) for s in made["seats"]]
+    updates = [client.get(f"/api/seat/{t}").json() for t in tokens]
+    mover = 0 if updates[0]["legal"] else 1
+    play = next(a for a in updates[mover]["legal"] if a["type"] == "play")
+    r = client.post(
+        f"/api/seat/{tokens[mover]}/act",
+        json={"expected_version": updates[mover]["version"], "action": play},
+    )
+    assert r.status_code == 200, r.text
+    card = f"card:{play['card']}"
+    other = client.get(f"/api/seat/{tokens[1 - mover]}").json()
+    assert card in other["recent"]  # the other player's play (and the card drawn since)
+    assert card not in client.get(f"/api/seat/{tokens[mover]}").json()["recent"]
+    spectator = client.get(f"/api/seat/{token_of(made['spectator_link'])}").json()
+    assert card in spectator["recent"]

@@ -8,7 +8,7 @@ Each game's picture module (``spieltisch.games.<game>.svg``) provides ``render_s
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -61,30 +61,18 @@ def log_keys(game_id: str, events: Sequence[dict[str, Any]]) -> list[list[str]]:
     return [list(module.log_keys(event)) for event in events]
 
 
-def recent_events(events: Sequence[dict[str, Any]], seat: int | None) -> list[int]:
-    """Indices of the events the page marks as "what happened since you last moved": for a
-    seat, every event after its own last one (the other players' moves and the game's own
-    steps); for a spectator, the last turn of each seat (going back until a seat's earlier
-    turn)."""
+def recent_start(marks: Mapping[int, tuple[int, int]], seat: int | None) -> int:
+    """The index of the first log event the page marks as "what happened since you last
+    moved", from the event counts before and after each seat's last move (``marks``): for a
+    seat, the events after its own last move and what that move did at once (the other
+    players' moves and the game's steps since); for a spectator, the last move of every
+    seat. Nothing moved yet: everything."""
     if seat is not None:
-        own = [i for i, e in enumerate(events) if e.get("seat") == seat]
-        start = own[-1] + 1 if own else 0
-        return list(range(start, len(events)))
-    seats_seen: set[Any] = set()
-    current: Any = None  # consecutive events of one seat are one turn (play, then draw)
-    start = len(events)
-    for i in range(len(events) - 1, -1, -1):
-        who = events[i].get("seat")
-        if isinstance(who, int) and who != current:
-            if who in seats_seen:
-                break
-            seats_seen.add(who)
-            current = who
-        start = i
-    return list(range(start, len(events)))
+        return marks[seat][1] if seat in marks else 0
+    return min((before for before, _after in marks.values()), default=0)
 
 
-def recent_keys(keys: Sequence[Sequence[str]], indices: Sequence[int]) -> list[str]:
+def recent_keys(keys: Sequence[Sequence[str]], indices: Iterable[int]) -> list[str]:
     out: list[str] = []
     seen: set[str] = set()
     for i in indices:

@@ -99,6 +99,9 @@ class LiveTable:
         # every move and table event starts a new epoch
         self.epoch = 0
         self._payloads: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = {}
+        # per seat, the number of log events before and after its last move: what happened
+        # since then is what the page marks as the other players' moves
+        self.move_marks: dict[int, tuple[int, int]] = {}
         self._advance(record.created, None)
 
     @property
@@ -137,8 +140,13 @@ class LiveTable:
         while i < len(pending) and pending[i].version <= 0:
             table.apply_event(pending[i])
             i += 1
+        last = {move.seat: n for n, move in enumerate(moves, start=1)}
         for n, move in enumerate(moves, start=1):
+            marked = last[move.seat] == n  # count the log only around each seat's last move
+            before = len(table.state.log(None)) if marked else 0
             table.state.apply(move.seat, game.action_from_json(move.action))
+            if marked:
+                table.move_marks[move.seat] = (before, len(table.state.log(None)))
             table.after_move(move.seat, move.at)
             while i < len(pending) and pending[i].version <= n:
                 table.apply_event(pending[i])
@@ -254,9 +262,12 @@ class LiveTable:
             actions = state.legal_actions(seat)
             legal = [a.to_json() for a in actions]
             labels = [game.action_label(a, view, lang) for a in actions]
-        events = state.log(seat)[-LOG_LINES:]
+        every = state.log(seat)
+        first = max(0, len(every) - LOG_LINES)
+        events = every[first:]
         log = [game.describe(e, seat, lang) for e in events]
         keys = board.log_keys(game.id, events)
+        since = board.recent_start(self.move_marks, seat) - first
         out: dict[str, Any] = {
             "type": "update",
             "table": self.id,
@@ -277,7 +288,7 @@ class LiveTable:
             "svg": board.render_svg(game.id, view, lang, legal),
             "log": log,
             "log_keys": keys,
-            "recent": board.recent_keys(keys, board.recent_events(events, seat)),
+            "recent": board.recent_keys(keys, range(max(0, since), len(events))),
             "over": self.is_over(),
             "settings": self.settings.to_json(),
             "zombies": sorted(self.zombies),
@@ -503,6 +514,7 @@ class TableManager:
     async def _store_and_apply(self, table: LiveTable, seat: int, action: Any, trial: State) -> int:
         at = time.time()
         version = await self.writer.append(table.id, table.version, seat, action.to_json(), at)
+        table.move_marks[seat] = (len(table.state.log(None)), len(trial.log(None)))
         table.state = trial
         table.record.version = version
         table.updated = at

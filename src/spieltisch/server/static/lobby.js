@@ -57,7 +57,9 @@
       // data options: their built-in data sets, if there is a choice (files: --edition)
       const data = opt.values.indexOf("data object") >= 0;
       if (data && (opt.presets || []).length < 2) return;
-      const choices = data ? opt.presets : opt.choices;
+      // a number with presets (Tumult Royal's tick) is offered as its presets
+      const presets = (opt.presets || []).length >= 2 ? opt.presets : null;
+      const choices = data ? opt.presets : (opt.choices || presets);
       const label = document.createElement("label");
       label.title = opt.doc;
       label.textContent = opt.name + " ";
