@@ -6,7 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.picture import FONT, INK, LARGE, MUTED, SMALL, box, key, standings, text, tip, wrap
+from ...engine.picture import (
+    FONT,
+    INK,
+    LARGE,
+    MUTED,
+    SMALL,
+    Row,
+    box,
+    key,
+    standings,
+    text,
+    tip,
+    wrap,
+)
 from ...engine.svg import num
 from .icons import statue
 from .picture_base import WIDTH, M, Pic, statues_words
@@ -108,7 +121,7 @@ def standing(pic: Pic, y: float) -> float:
     y += 18
     pic.out.append(text(M, y + 20, w["standing"], LARGE, font_weight="bold"))
     rows = [
-        (
+        Row(
             p["seat"],
             pic.name(p["seat"]) + (" ★" if p["seat"] in winners else ""),
             [
@@ -117,22 +130,17 @@ def standing(pic: Pic, y: float) -> float:
                 str(p["followers"]),
                 str(p["rank"]),
             ],
+            attrs=(
+                f' data-kind="standing" data-position="{position}" '
+                f'data-placed="{p["placed"]}" data-landscape="{landscape[p["seat"]]}" '
+                f'data-chronicle="{chronicle[p["seat"]]}" data-followers="{p["followers"]}"'
+            ),
         )
-        for p in order
+        for position, p in enumerate(order, 1)
     ]
     cols = [w["col_placed"], w["col_parts"], w["col_followers"], w["col_rank"]]
     acting = [] if v["phase"] == "game_over" else list(v.get("actors") or [])
     elements, bottom = standings(rows, cols, M, y + 28, (250, 110, 170, 120, 80), acting)
-    for position, p in enumerate(order, 1):
-        s = p["seat"]
-        head = f'<g data-seat="{s}"'
-        data = (
-            f'<g data-kind="standing" data-seat="{s}" data-position="{position}" '
-            f'data-placed="{p["placed"]}" data-landscape="{landscape[s]}" '
-            f'data-chronicle="{chronicle[s]}" data-followers="{p["followers"]}"'
-        )
-        i = next(i for i, el in enumerate(elements) if el.startswith(head))
-        elements[i] = data + elements[i][len(head) :]
     pic.out += elements
     return _end_lines(pic, bottom + 4)
 
