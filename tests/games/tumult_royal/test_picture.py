@@ -20,7 +20,7 @@ import pytest
 
 from spieltisch.engine.game import State
 from spieltisch.engine.picture import MIN_TARGET
-from spieltisch.games.tumult_royal.board_words import WORDS
+from spieltisch.games.tumult_royal.board_words import words
 from spieltisch.games.tumult_royal.state import TumultState
 from spieltisch.games.tumult_royal.svg import board_moves, log_keys, render_svg
 
@@ -350,9 +350,9 @@ def test_targets_are_large_enough() -> None:
 
 def test_both_languages_have_every_word() -> None:
     """The picture's words exist in English and German, with the same placeholders."""
-    assert set(WORDS["en"]) == set(WORDS["de"])
-    for name, en in WORDS["en"].items():
-        de = WORDS["de"][name]
+    assert set(words("en")) == set(words("de"))
+    for name, en in words("en").items():
+        de = words("de")[name]
         assert sorted(_fields(en)) == sorted(_fields(de)), name
 
 

@@ -1,4 +1,4 @@
-"""Button captions for the legal actions, in English and German.
+"""Button captions for the legal actions, in the languages of the game's catalogs.
 
 A caption reads only the action, the view of the seat it is offered to (the terrain of a
 field, the face of a tile the seat holds or remembers) and the ruleset the view names, so it
@@ -7,46 +7,36 @@ names its field and every paid tile's value, a peek its slot."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...engine.action import Action
 from ...engine.game import JSON
 from .actions import TumultAction
-from .names import good_name, lang_of, payment_text
-from .text import field_text, labels, rules, terrain_grid
+from .names import catalog, good_name, payment_text, terrain_name
+from .text import field_text, rules, terrain_grid
 
-CAPTIONS: dict[str, dict[str, str]] = {
-    "en": {
-        "place_start": "Start statue on the {terrain} {field}",
-        "peek": "Peek at slot {slot}",
-        "peek_known": "Peek at slot {slot} ({face})",
-        "keep": "Keep the tile ({face})",
-        "put_back": "Put the tile back ({face})",
-        "done": "Done: stop grabbing this round",
-        "wait": "Wait",
-        "build": "Build {terrain} on {field}, paying {paid}",
-        "build_statues": "Build {terrain} ({n} statues) on {field}, paying {paid}",
-        "end_turn": "End your build turn",
-        "end_turn_consoled": "End your build turn (+{n} followers: {why})",
-        "could_not": "you could not build",
-        "built_nothing": "you built nothing",
-    },
-    "de": {
-        "place_start": "Startstatue auf {field} stellen ({terrain})",
-        "peek": "Fach {slot} ansehen",
-        "peek_known": "Fach {slot} ansehen ({face})",
-        "keep": "Plättchen behalten ({face})",
-        "put_back": "Plättchen zurücklegen ({face})",
-        "done": "Fertig: in dieser Runde nicht mehr rauben",
-        "wait": "Warten",
-        "build": "{terrain} auf {field} bauen, zahlen: {paid}",
-        "build_statues": "{terrain} ({n} Statuen) auf {field} bauen, zahlen: {paid}",
-        "end_turn": "Bauzug beenden",
-        "end_turn_consoled": "Bauzug beenden (+{n} Gefolgsleute {why})",
-        "could_not": "zum Trost: du konntest nichts bauen",
-        "built_nothing": "für keinen Bau",
-    },
-}
+
+@lru_cache(maxsize=8)
+def captions(lang: str) -> dict[str, str]:
+    """The captions in ``lang`` by action kind (the game's catalogs), built once per
+    language: every seat's buttons are captioned after every move."""
+    _ = catalog(lang)
+    return {
+        "place_start": _("Start statue on the {terrain} {field}"),
+        "peek": _("Peek at slot {slot}"),
+        "peek_known": _("Peek at slot {slot} ({face})"),
+        "keep": _("Keep the tile ({face})"),
+        "put_back": _("Put the tile back ({face})"),
+        "done": _("Done: stop grabbing this round"),
+        "wait": _("Wait"),
+        "build": _("Build {terrain} on {field}, paying {paid}"),
+        "build_statues": _("Build {terrain} ({n} statues) on {field}, paying {paid}"),
+        "end_turn": _("End your build turn"),
+        # TR-R21: the consolation, and why it is paid (the ruleset's consolation rule)
+        "could_not": _("End your build turn (+{n} followers: you could not build)"),
+        "built_nothing": _("End your build turn (+{n} followers: you built nothing)"),
+    }
 
 
 def _face(face: Any, lang: str) -> str:
@@ -64,17 +54,14 @@ def _terrain(view: JSON, field: tuple[int, int], lang: str) -> tuple[str, int]:
     terrain = rules(view).terrains.get(code or "")
     if terrain is None:
         return "?", 1
-    if lang == "de":
-        return labels("de").get(f"t_{code}", terrain.name), terrain.capacity
-    return terrain.name, terrain.capacity
+    return terrain_name(terrain.name, lang), terrain.capacity
 
 
 def action_label(action: Action, view: JSON, lang: str = "en") -> str:
     """The caption of ``action`` for the seat whose view is ``view``."""
     if not isinstance(action, TumultAction):
         return str(action)
-    lang = lang_of(lang)
-    words = CAPTIONS[lang]
+    words = captions(lang)
     kind = action.kind
     me = view.get("me") or {}
     if kind == "peek":
@@ -93,7 +80,7 @@ def action_label(action: Action, view: JSON, lang: str = "en") -> str:
         key = "build_statues" if statues > 1 else "build"
         return words[key].format(terrain=name, n=statues, field=field, paid=paid)
     if kind == "end_turn" and view.get("consolation_due"):  # TR-R21
-        why = words["built_nothing" if view.get("consolation") == "built_nothing" else "could_not"]
-        return words["end_turn_consoled"].format(n=rules(view).no_build_bonus, why=why)
+        why = "built_nothing" if view.get("consolation") == "built_nothing" else "could_not"
+        return words[why].format(n=rules(view).no_build_bonus)
     template = words.get(kind)
     return str(action) if template is None else template

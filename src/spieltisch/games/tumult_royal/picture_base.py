@@ -10,7 +10,7 @@ from ...engine.picture import lang_of, seat_name
 from .board_words import words
 from .data import Ruleset
 from .icons import good_kind, tile_back, tile_face
-from .names import good_name
+from .names import catalog, good_name
 from .picture_moves import Face, face_words, plan_moves
 from .text import rules, terrain_grid
 
@@ -24,8 +24,8 @@ def name_of(seat: int, view: dict[str, Any], lang: str) -> str:
     return seat_name(seat, lang, view.get("seat"))
 
 
-def statues_words(n: int, w: dict[str, str]) -> str:
-    return (w["statues_n"] if n == 1 else w["statues_nn"]).format(n=n)
+def statues_words(n: int, lang: str) -> str:
+    return catalog(lang).ngettext("{n} statue", "{n} statues", n).format(n=n)
 
 
 def cost_words(cost: Sequence[int], goods: Sequence[str], lang: str) -> str:

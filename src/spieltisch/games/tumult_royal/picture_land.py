@@ -91,7 +91,11 @@ def statue_group(
     w = pic.w
     owner, n = int(here["seat"]), int(here["statues"])
     hint = w["statue_tip"].format(
-        terrain=w.get(f"t_{code}", code), r=r, c=c, cap=statues_words(n, w), name=pic.name(owner)
+        terrain=w.get(f"t_{code}", code),
+        r=r,
+        c=c,
+        cap=statues_words(n, pic.lang),
+        name=pic.name(owner),
     )
     return (
         f'<g data-kind="statue" data-field="{r},{c}" data-seat="{owner}" data-statues="{n}"'
@@ -110,7 +114,7 @@ def field_tip(pic: Pic, r: int, c: int, code: str) -> str:
         terrain=w.get(f"t_{code}", code),
         r=r,
         c=c,
-        cap=statues_words(cap, w),
+        cap=statues_words(cap, pic.lang),
         cost=cost_words(cost, pic.goods, pic.lang),
     )
     if terrain is not None and terrain.nonadjacent_allowed:

@@ -57,10 +57,10 @@ def _chronicle_field(
     current = k == v["round"] and entry is None and v["phase"] != "game_over"
     if entry is not None:
         hint = w["chronicle_done"].format(
-            k=k, name=pic.name(entry[0]), n=statues_words(entry[1], w)
+            k=k, name=pic.name(entry[0]), n=statues_words(entry[1], pic.lang)
         )
     else:
-        hint = w["chronicle_tip"].format(k=k, n=statues_words(need, w))
+        hint = w["chronicle_tip"].format(k=k, n=statues_words(need, pic.lang))
     if theta is not None:
         hint += w["chronicle_check"].format(t=theta)
     fill, edge = ("#fff3c4", "#c62828") if current else ("#f8ecd0", "#a1887f")

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...engine.markup import escape, pad, visible_len, wrap
 from .data import Ruleset, ruleset_for
+from .names import catalog
 
 WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
 
@@ -37,196 +39,109 @@ SEAT_BG = ("#6b5800", "#7a1f1f", "#1f3a7a", "#1f5f2a")
 SEAT_LETTERS = "ABCD"
 FOG = "[#707070]░░░[/]"
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Tumult Royal",
-        "players": "{n} players",
-        "variant_standard": "standard",
-        "variant_zocker": "Zocker variant",
-        "you_are": "you are [bold]{name}[/bold]",
-        "spectator": "spectator view",
-        "player": "Player {n}",
-        "you": "You",
-        "round": "Round {n}",
-        "phase_setup_start_statues": "start statues",
-        "phase_grab": "tax robbery (grab)",
-        "phase_build": "build",
-        "phase_game_over": "game over",
-        "to_start": "start statue on a meadow: [bold]{name}[/bold]",
-        "to_build": "build turn: [bold]{name}[/bold]",
-        "tick": "tick {t}/{T}",
-        "choosing": "still choosing: {names}",
-        "chosen": "your choice this tick: {a}",
-        "demand": "Demand",
-        "good_bread": "bread",
-        "good_marble": "marble",
-        "good_tools": "tools",
-        "unknown": "?",
-        "landscape": "Landscape",
-        "legend": "M meadow · F forest · H mountain · V village · C castle · ░ fog"
-        " · statues: terrain, count, owner A-D (= Player 1-4)",
-        "grab_pool": "Grab pool",
-        "slots": "{n} slots, {k} tiles set aside",
-        "pool_legend": "▒ face down · h held by · k kept by · (B2) a face you remember"
-        " · B bread, M marble, T tools",
-        "pool_legend_open": "▒ face down · h held by · k kept by · B bread, M marble, T tools",
-        "hand": "Your hand",
-        "empty": "empty",
-        "slot": "slot {s}",
-        "your_tiles": "Your tiles",
-        "memory": "You remember",
-        "none": "none",
-        "chronicle": "Chronicle",
-        "chronicle_legend": "round: statues of the King (owner) · θ end-check threshold",
-        "players_h": "Players",
-        "col_player": "Player",
-        "col_rank": "rank",
-        "col_followers": "followers",
-        "col_statues": "reserve/placed",
-        "col_grace": "grace",
-        "col_tiles": "tiles",
-        "col_grab": "grab",
-        "col_public": "public tiles",
-        "king": "King",
-        "grace_yes": "grace",
-        "grace_no": "–",
-        "done": "done",
-        "holds": "holds {s}",
-        "kept": "kept {s}",
-        "last_tick": "Last tick",
-        "peeked": "{name}: peek slot {s}",
-        "missed": "{name}: peek slot {s} (lost the conflict)",
-        "kept_slot": "{name}: keep slot {s}",
-        "put_back_slot": "{name}: put back slot {s}",
-        "done_slot": "{name}: done (slot {s} put back)",
-        "is_done": "{name}: done",
-        "waited": "{name}: wait",
-        "pool": "Pool (face up)",
-        "over": "Game over ({reason}).",
-        "reason_25th statue": "25th statue placed",
-        "reason_threshold": "end check",
-        "reason_round limit": "round limit",
-        "winner": "Winner: {names}",
-        "winners": "Winners: {names} (shared win)",
-        "act_start": "Place your start statue on a meadow:",
-        "act_peek": "Peek at a face-down slot (s = slot):",
-        "slot_short": "s",
-        "act_keep": "keep the tile in your hand",
-        "act_put_back": "put the tile back",
-        "act_done": "done: stop grabbing this round",
-        "act_wait": "wait",
-        "act_end_turn": "end your build turn",
-        "act_consolation": "(+{n} followers as a consolation)",
-        "act_build": "Build {terrain} on {field} ({statues}, cost {cost}), paying:",
-        "statue_one": "1 statue",
-        "statues_n": "{n} statues",
-        "nothing": "nothing",
-        "t_M": "a meadow",
-        "t_F": "a forest",
-        "t_H": "a mountain",
-        "t_V": "a village",
-        "t_C": "a castle",
-    },
-    "de": {
-        "title": "Tumult Royal",
-        "players": "{n} Spieler",
-        "variant_standard": "Standardspiel",
-        "variant_zocker": "Zocker-Variante",
-        "you_are": "du bist [bold]{name}[/bold]",
-        "spectator": "Zuschauersicht",
-        "player": "Spieler {n}",
-        "you": "Du",
-        "round": "Runde {n}",
-        "phase_setup_start_statues": "Startstatuen",
-        "phase_grab": "Steuerraub",
-        "phase_build": "Bauen",
-        "phase_game_over": "Spielende",
-        "to_start": "Startstatue auf eine Wiese: [bold]{name}[/bold]",
-        "to_build": "Bauzug: [bold]{name}[/bold]",
-        "tick": "Takt {t}/{T}",
-        "choosing": "wählen noch: {names}",
-        "chosen": "deine Wahl in diesem Takt: {a}",
-        "demand": "Forderung",
-        "good_bread": "Brot",
-        "good_marble": "Marmor",
-        "good_tools": "Werkzeug",
-        "unknown": "?",
-        "landscape": "Landschaft",
-        "legend": "M Wiese · F Wald · H Berg · V Dorf · C Burg · ░ Nebel"
-        " · Statuen: Gelände, Anzahl, Besitzer A-D (= Spieler 1-4)",
-        "grab_pool": "Steuerplättchen",
-        "slots": "{n} Fächer, {k} Plättchen beiseite",
-        "pool_legend": "▒ verdeckt · h in der Hand von · k behalten von"
-        " · (B2) ein Plättchen, das du kennst · B Brot, M Marmor, T Werkzeug",
-        "pool_legend_open": "▒ verdeckt · h in der Hand von · k behalten von"
-        " · B Brot, M Marmor, T Werkzeug",
-        "hand": "Deine Hand",
-        "empty": "leer",
-        "slot": "Fach {s}",
-        "your_tiles": "Deine Plättchen",
-        "memory": "Du kennst",
-        "none": "keine",
-        "chronicle": "Chronik",
-        "chronicle_legend": "Runde: Statuen des Königs (Besitzer) · θ Schwelle der Endprüfung",
-        "players_h": "Spieler",
-        "col_player": "Spieler",
-        "col_rank": "Rang",
-        "col_followers": "Gefolge",
-        "col_statues": "Vorrat/gesetzt",
-        "col_grace": "Gnade",
-        "col_tiles": "Pl.",
-        "col_grab": "Raub",
-        "col_public": "offene Plättchen",
-        "king": "König",
-        "grace_yes": "Gnade",
-        "grace_no": "–",
-        "done": "fertig",
-        "holds": "hält {s}",
-        "kept": "behielt {s}",
-        "last_tick": "Letzter Takt",
-        "peeked": "{name}: Fach {s} angesehen",
-        "missed": "{name}: Fach {s} (Konflikt verloren)",
-        "kept_slot": "{name}: Fach {s} behalten",
-        "put_back_slot": "{name}: Fach {s} zurückgelegt",
-        "done_slot": "{name}: fertig (Fach {s} zurückgelegt)",
-        "is_done": "{name}: fertig",
-        "waited": "{name}: gewartet",
-        "pool": "Vorrat (offen)",
-        "over": "Spielende ({reason}).",
-        "reason_25th statue": "25. Statue gesetzt",
-        "reason_threshold": "Endprüfung",
-        "reason_round limit": "Rundenlimit",
-        "winner": "Sieger: {names}",
-        "winners": "Sieger: {names} (geteilter Sieg)",
-        "act_start": "Deine Startstatue auf eine Wiese stellen:",
-        "act_peek": "Ein verdecktes Plättchen ansehen (F = Fach):",
-        "slot_short": "F",
-        "act_keep": "das Plättchen in der Hand behalten",
-        "act_put_back": "das Plättchen zurücklegen",
-        "act_done": "fertig: in dieser Runde nicht mehr rauben",
-        "act_wait": "warten",
-        "act_end_turn": "den Bauzug beenden",
-        "act_consolation": "(+{n} Gefolgsleute zum Trost)",
-        "act_build": "{terrain} auf {field} bauen ({statues}, Kosten {cost}), zahlen:",
-        "statue_one": "1 Statue",
-        "statues_n": "{n} Statuen",
-        "nothing": "nichts",
-        "t_M": "Wiese",
-        "t_F": "Wald",
-        "t_H": "Berg",
-        "t_V": "Dorf",
-        "t_C": "Burg",
-    },
-}
-
 
 def rules(view: dict[str, Any]) -> Ruleset:
     """The data the game is played with (chronicle numbers, terrain capacities and costs)."""
     return ruleset_for(view.get("ruleset_data", "default"))
 
 
+@lru_cache(maxsize=8)
 def labels(lang: str) -> dict[str, str]:
-    return LABELS.get(lang, LABELS["en"])
+    """The terminal's words in ``lang`` (the game's catalogs; English for a language without
+    one), by key: built once per language, since every seat's screen is drawn after every
+    move."""
+    _ = catalog(lang)
+    return {
+        "title": _("Tumult Royal"),
+        "players": _("{n} players"),
+        "variant_standard": _("standard"),
+        "variant_zocker": _("Zocker variant"),
+        "you_are": _("you are [bold]{name}[/bold]"),
+        "spectator": _("spectator view"),
+        "player": _("Player {n}"),
+        "you": _("You"),
+        "round": _("Round {n}"),
+        "phase_setup_start_statues": _("start statues"),
+        "phase_grab": _("tax robbery (grab)"),
+        "phase_build": _("build"),
+        "phase_game_over": _("game over"),
+        "to_start": _("start statue on a meadow: [bold]{name}[/bold]"),
+        "to_build": _("build turn: [bold]{name}[/bold]"),
+        "tick": _("tick {t}/{T}"),
+        "choosing": _("still choosing: {names}"),
+        "chosen": _("your choice this tick: {a}"),
+        "demand": _("Demand"),
+        "good_bread": _.pgettext("good", "bread"),
+        "good_marble": _.pgettext("good", "marble"),
+        "good_tools": _.pgettext("good", "tools"),
+        "unknown": "?",
+        "landscape": _("Landscape"),
+        "legend": _(
+            "M meadow · F forest · H mountain · V village · C castle · ░ fog · statues: "
+            "terrain, count, owner A-D (= Player 1-4)"
+        ),
+        "grab_pool": _("Grab pool"),
+        "slots": _("{n} slots, {k} tiles set aside"),
+        "pool_legend": _(
+            "▒ face down · h held by · k kept by · (B2) a face you remember · B bread, M "
+            "marble, T tools"
+        ),
+        "pool_legend_open": _("▒ face down · h held by · k kept by · B bread, M marble, T tools"),
+        "hand": _("Your hand"),
+        "empty": _("empty"),
+        "slot": _("slot {s}"),
+        "your_tiles": _("Your tiles"),
+        "memory": _("You remember"),
+        "none": _("none"),
+        "chronicle": _("Chronicle"),
+        "chronicle_legend": _("round: statues of the King (owner) · θ end-check threshold"),
+        "players_h": _("Players"),
+        "col_player": _("Player"),
+        "col_rank": _("rank"),
+        "col_followers": _("followers"),
+        "col_statues": _("reserve/placed"),
+        "col_grace": _("grace"),
+        "col_tiles": _("tiles"),
+        "col_grab": _("grab"),
+        "col_public": _("public tiles"),
+        "king": _("King"),
+        "grace_yes": _("grace"),
+        "grace_no": "–",
+        "done": _("done"),
+        "holds": _("holds {s}"),
+        "kept": _("kept {s}"),
+        "last_tick": _("Last tick"),
+        "peeked": _("{name}: peek slot {s}"),
+        "missed": _("{name}: peek slot {s} (lost the conflict)"),
+        "kept_slot": _("{name}: keep slot {s}"),
+        "put_back_slot": _("{name}: put back slot {s}"),
+        "done_slot": _("{name}: done (slot {s} put back)"),
+        "is_done": _("{name}: done"),
+        "waited": _("{name}: wait"),
+        "pool": _("Pool (face up)"),
+        "over": _("Game over ({reason})."),
+        "reason_25th statue": _("25th statue placed"),
+        "reason_threshold": _("end check"),
+        "reason_round limit": _("round limit"),
+        "winner": _("Winner: {names}"),
+        "winners": _("Winners: {names} (shared win)"),
+        "act_start": _("Place your start statue on a meadow:"),
+        "act_peek": _("Peek at a face-down slot (s = slot):"),
+        "slot_short": _.pgettext("slot, one letter", "s"),
+        "act_keep": _("keep the tile in your hand"),
+        "act_put_back": _("put the tile back"),
+        "act_done": _("done: stop grabbing this round"),
+        "act_wait": _("wait"),
+        "act_end_turn": _("end your build turn"),
+        "act_consolation": _("(+{n} followers as a consolation)"),
+        "act_build": _("Build {terrain} on {field} ({statues}, cost {cost}), paying:"),
+        "nothing": _("nothing"),
+        "t_M": _.pgettext("terrain, build menu", "a meadow"),
+        "t_F": _.pgettext("terrain, build menu", "a forest"),
+        "t_H": _.pgettext("terrain, build menu", "a mountain"),
+        "t_V": _.pgettext("terrain, build menu", "a village"),
+        "t_C": _.pgettext("terrain, build menu", "a castle"),
+    }
 
 
 def seat_name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
@@ -603,10 +518,10 @@ def _cost_text(code: str, field: Sequence[int], view: dict[str, Any], lab: dict[
     return "+".join(parts) or lab["nothing"]
 
 
-def _statues(n: int | None, lab: dict[str, str]) -> str:
+def _statues(n: int | None, lang: str) -> str:
     if n is None:
         return "?"
-    return lab["statue_one"] if n == 1 else lab["statues_n"].format(n=n)
+    return catalog(lang).ngettext("{n} statue", "{n} statues", n).format(n=n)
 
 
 def render_actions(
@@ -657,7 +572,7 @@ def render_actions(
             lab["act_build"].format(
                 terrain=f"[bold {colour}]{name}[/]",
                 field=field_text((r, c)),
-                statues=_statues(terrain.capacity if terrain else None, lab),
+                statues=_statues(terrain.capacity if terrain else None, lang),
                 cost=_cost_text(code or "", (r, c), view, lab),
             )
         )

@@ -1,6 +1,7 @@
-"""The log in German (``describe(event, seat, "de")``): every event type the game logs has a
-German sentence addressed with "du", different from the English one, and a few sentences
-read exactly as expected in both languages."""
+"""The log (``describe(event, seat, lang)``, one module for every language, the words from
+the catalogs): every event type the game logs has a German sentence addressed with "du",
+different from the English one, and a few sentences read exactly as expected in both
+languages."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from spieltisch import bots
 from spieltisch.bots import RandomBot
 from spieltisch.games.tumult_royal import state as state_module
-from spieltisch.games.tumult_royal.describe_de import SENTENCES
+from spieltisch.games.tumult_royal.describe import SENTENCES
 from spieltisch.games.tumult_royal.heuristic import HeuristicBot
 from spieltisch.games.tumult_royal.state import TumultState
 
@@ -89,6 +90,10 @@ def test_grab_sentences() -> None:
         "Takt 3: Spieler 1 sieht Fach 4 an; du verlierst den Konflikt um Fach 4; "
         "Spieler 3 behält Fach 7; Spieler 4 ist fertig und legt Fach 2 zurück."
     )
+    assert GAME.describe(tick, 2) == (
+        "Tick 3: Player 1 peeked at slot 4; Player 2 missed slot 4; you keep slot 7; "
+        "Player 4 is done and puts back slot 2."
+    )
     idle = {"type": "tick", "tick": 5, "actions": [{"seat": 0, "action": "wait"}]}
     assert GAME.describe(idle, 0) == "Tick 5: everybody waited."
     assert GAME.describe(idle, 0, "de") == "Takt 5: alle warten."
@@ -126,8 +131,13 @@ def test_build_and_round_end_sentences() -> None:
         "payment": [["bread", 1], ["bread", 2], ["marble", 2], ["tools", 1]],
         "surplus": 1,
     }
+    # the English sentence names the payment as the German one does
     assert GAME.describe(build, 0) == (
-        "You built a village on (2,4) with 2 statues, 1 follower for overpaying."
+        "You built a village on (2,4) with 2 statues, paying bread 1+2, marble 2, tools 1;"
+        " 1 follower for overpaying."
+    )
+    assert GAME.describe({**build, "surplus": 0}, 1) == (
+        "Player 1 built a village on (2,4) with 2 statues, paying bread 1+2, marble 2, tools 1."
     )
     assert GAME.describe(build, 0, "de") == (
         "Du baust ein Dorf auf (2,4) mit 2 Statuen und zahlst Brot 1+2, Marmor 2, Werkzeug 1;"
@@ -171,3 +181,14 @@ def test_build_and_round_end_sentences() -> None:
     end = {"type": "end", "reason": "25th statue", "winners": [0]}
     assert GAME.describe(end, 0, "de") == "Spielende (25. Statue gesetzt). Sieger: du."
     assert GAME.describe(end, 1, "de") == "Spielende (25. Statue gesetzt). Sieger: Spieler 1."
+    shared = {"type": "end", "reason": "round limit", "winners": [0, 1, 2]}
+    assert GAME.describe(shared, 2) == (
+        "Game over (round limit). Winners: Player 1, Player 2, you."
+    )
+    assert GAME.describe(shared, 2, "de") == (
+        "Spielende (Rundenlimit). Sieger (geteilter Sieg): Spieler 1, Spieler 2 und du."
+    )
+    assert GAME.describe(end, 1, "de-AT") == GAME.describe(end, 1, "de")
+    one = {"type": "no_build", "seat": 0, "bonus": 1}
+    assert GAME.describe(one, None) == "Player 1 built nothing and gains 1 follower."
+    assert GAME.describe(one, None, "de") == "Spieler 1 baut nichts und erhält 1 Gefolgsmann."
