@@ -59,7 +59,6 @@ def words(lang: str) -> dict[str, str]:
         "pool_hint_watch": _("Each tick every player peeks, keeps or puts back one tile"),
         "pool_hint_done": _("You are done grabbing this round"),
         "left": _("{good}: {n} left, need {d}"),
-        "left_tip": _("{n} units of {good} are in the pool; the people need {d}."),
         "slot_down": _("Slot {s}: a face-down tile"),
         "slot_peek": " " + _("Click to peek at it (one tick)."),
         "slot_memory": " " + _("You saw it: {face}."),
@@ -82,8 +81,6 @@ def words(lang: str) -> dict[str, str]:
         "act_wait": _("wait"),
         "castle_tip": _("The castle of {name}: the goods tiles {name} holds."),
         "castle_tip_own": _("Your castle: the goods tiles you hold."),
-        "followers_tip": _("{n} followers (public points; ties of statues go to more followers)."),
-        "reserve_tip": _("{n} statues in reserve, {p} placed."),
         "grace_tip": _("Grace: {name} counts 1 unit less of each good in the next tumult check."),
         "crown_tip": _(
             "The crown: {name} is King (rank 1), pays {tax} followers after the build phase and "
@@ -107,7 +104,6 @@ def words(lang: str) -> dict[str, str]:
         "tile_tip": _("{face}, from slot {s}"),
         "tile_back_tip": _("A face-down tile {name} kept from slot {s}"),
         "tile_carried_tip": _("{face}, kept from an earlier round"),
-        "units_tip": _("{n} units of {good}"),
         "units": _("in all"),
         "landscape": _("The landscape"),
         "landscape_hint_start": _("Click a free meadow for your start statue"),
@@ -152,7 +148,6 @@ def words(lang: str) -> dict[str, str]:
         "btn_keep": _("Keep {face}"),
         "btn_put_back": _("Put back {face}"),
         "btn_end_turn": _("End build turn"),
-        "btn_end_turn_consoled": _("End turn (+{n} followers)"),
         "surplus": " (+{n})",
         "nothing": _("nothing"),
     }

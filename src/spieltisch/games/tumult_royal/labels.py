@@ -33,10 +33,26 @@ def captions(lang: str) -> dict[str, str]:
         "build": _("Build {terrain} on {field}, paying {paid}"),
         "build_statues": _("Build {terrain} ({n} statues) on {field}, paying {paid}"),
         "end_turn": _("End your build turn"),
-        # TR-R21: the consolation, and why it is paid (the ruleset's consolation rule)
-        "could_not": _("End your build turn (+{n} followers: you could not build)"),
-        "built_nothing": _("End your build turn (+{n} followers: you built nothing)"),
     }
+
+
+def _consoled(n: int, consolation: Any, lang: str) -> str:
+    """The end of a build turn that pays the consolation (TR-R21), and why it is paid (the
+    ruleset's consolation rule)."""
+    _ = catalog(lang)
+    if consolation == "built_nothing":
+        caption = _.ngettext(
+            "End your build turn (+{n} follower: you built nothing)",
+            "End your build turn (+{n} followers: you built nothing)",
+            n,
+        )
+    else:
+        caption = _.ngettext(
+            "End your build turn (+{n} follower: you could not build)",
+            "End your build turn (+{n} followers: you could not build)",
+            n,
+        )
+    return caption.format(n=n)
 
 
 def _face(face: Any, lang: str) -> str:
@@ -80,7 +96,6 @@ def action_label(action: Action, view: JSON, lang: str = "en") -> str:
         key = "build_statues" if statues > 1 else "build"
         return words[key].format(terrain=name, n=statues, field=field, paid=paid)
     if kind == "end_turn" and view.get("consolation_due"):  # TR-R21
-        why = "built_nothing" if view.get("consolation") == "built_nothing" else "could_not"
-        return words[why].format(n=rules(view).no_build_bonus)
+        return _consoled(rules(view).no_build_bonus, view.get("consolation"), lang)
     template = words.get(kind)
     return str(action) if template is None else template

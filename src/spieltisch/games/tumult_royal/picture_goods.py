@@ -30,7 +30,7 @@ from ...engine.picture import (
 from ...engine.picture import pick as pick_attr
 from ...engine.svg import attr, num
 from .icons import GOOD_EDGE, GOOD_INK, icon, statue_icon
-from .names import good_name
+from .names import catalog, good_name
 from .picture_base import WIDTH, M, Pic
 from .picture_moves import Face, values_text
 from .text import face_text
@@ -295,8 +295,13 @@ def pool_summary(pic: Pic, x: float, y: float) -> float:
         d = v["demand"].get(good)
         need = "?" if d is None else str(d)
         name = good_name(good, pic.lang)
+        left = catalog(pic.lang).ngettext(
+            "{n} unit of {good} is in the pool; the people need {d}.",
+            "{n} units of {good} are in the pool; the people need {d}.",
+            n,
+        )
         pic.out.append(
-            f"<g{tip(w['left_tip'].format(n=n, good=name, d=need))}>"
+            f"<g{tip(left.format(n=n, good=name, d=need))}>"
             + icon(pic.kind(good), x + 10, yy, 26)
             + text(x + 44, yy + 19, w["left"].format(good=name, n=n, d=need), FONT)
             + "</g>"
@@ -380,7 +385,8 @@ def _units(pic: Pic, faces: list[Face], x: float, y: float) -> str:
         if not n:
             continue
         kind = pic.kind(good)
-        hint = pic.w["units_tip"].format(n=n, good=good_name(good, pic.lang))
+        units = catalog(pic.lang).ngettext("{n} unit of {good}", "{n} units of {good}", n)
+        hint = units.format(n=n, good=good_name(good, pic.lang))
         label = f"{n}"
         out.append(
             f"<g{tip(hint)}>{icon(kind, x, y + 1, 16)}"
@@ -432,17 +438,25 @@ def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float)
 
 def _counters(pic: Pic, seat: int, x: float, cy: float) -> str:
     """Followers, statues in reserve and the grace card, as icons with numbers."""
-    w = pic.w
+    w, _ = pic.w, catalog(pic.lang)
     p = pic.players[seat]
     followers, reserve, placed = int(p["followers"]), int(p["reserve"]), int(p["placed"])
+    followers_tip = _.ngettext(
+        "{n} follower (public points; ties of statues go to more followers).",
+        "{n} followers (public points; ties of statues go to more followers).",
+        followers,
+    )
+    reserve_tip = _.ngettext(
+        "{n} statue in reserve, {p} placed.", "{n} statues in reserve, {p} placed.", reserve
+    )
     sx = x + 40 + text_width(str(followers), FONT) + 14
     gx = sx + 26 + text_width(str(reserve), FONT) + 14
     out = [
-        f"<g{tip(w['followers_tip'].format(n=followers))}>"
+        f"<g{tip(followers_tip.format(n=followers))}>"
         + icon("followers", x + 10, cy, 24)
         + text(x + 38, cy + 18, str(followers), FONT, font_weight="bold")
         + "</g>",
-        f"<g{tip(w['reserve_tip'].format(n=reserve, p=placed))}>"
+        f"<g{tip(reserve_tip.format(n=reserve, p=placed))}>"
         + statue_icon(seat, sx, cy, 24)
         + text(sx + 26, cy + 18, str(reserve), FONT, font_weight="bold")
         + "</g>",

@@ -16,7 +16,7 @@ from ...engine.picture import lang_of
 from ...engine.svg import num
 from .board_words import words
 from .icons import GOOD_INK, good_kind
-from .names import good_name
+from .names import catalog, good_name
 from .text import rules, terrain_grid
 
 MAX_BUTTONS = 12
@@ -62,7 +62,7 @@ def _groups(payments: list[dict[str, tuple[int, ...]]], goods: Sequence[str]) ->
 
 def plan_moves(view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str) -> Plan:
     lang = lang_of(lang)
-    w = words(lang)
+    w, _ = words(lang), catalog(lang)
     rs = rules(view)
     goods = rs.goods
     plan = Plan()
@@ -105,10 +105,11 @@ def plan_moves(view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str)
                     plan.chips[chip] = chosen
                     move["pick"] = chip
         elif kind == "end_turn":
-            due = view.get("consolation_due")
-            move["button"] = (
-                w["btn_end_turn_consoled"].format(n=rs.no_build_bonus) if due else w["btn_end_turn"]
-            )
+            move["button"] = w["btn_end_turn"]
+            if view.get("consolation_due"):  # TR-R21
+                n = rs.no_build_bonus
+                consoled = _.ngettext("End turn (+{n} follower)", "End turn (+{n} followers)", n)
+                move["button"] = consoled.format(n=n)
         else:
             move["button"] = w.get(f"btn_{kind}", kind)
         plan.moves.append(move)

@@ -133,7 +133,6 @@ def labels(lang: str) -> dict[str, str]:
         "act_done": _("done: stop grabbing this round"),
         "act_wait": _("wait"),
         "act_end_turn": _("end your build turn"),
-        "act_consolation": _("(+{n} followers as a consolation)"),
         "act_build": _("Build {terrain} on {field} ({statues}, cost {cost}), paying:"),
         "nothing": _("nothing"),
         "t_M": _.pgettext("terrain, build menu", "a meadow"),
@@ -550,7 +549,11 @@ def render_actions(
                 f"{num} " + (" ".join(paid) or lab["nothing"])
             )
         elif kind == "end_turn" and view.get("consolation_due"):  # TR-R21
-            bonus = lab["act_consolation"].format(n=rules(view).no_build_bonus)
+            n = rules(view).no_build_bonus
+            bonus = catalog(lang).ngettext(
+                "(+{n} follower as a consolation)", "(+{n} followers as a consolation)", n
+            )
+            bonus = bonus.format(n=n)
             others.append(f"  {num} {lab['act_end_turn']} {bonus}")
         elif f"act_{kind}" in lab:
             others.append(f"  {num} {lab[f'act_{kind}']}")
