@@ -124,16 +124,17 @@ def slot_tip(pic: Pic, s: _Slot) -> str:
     """What a slot holds as the viewer knows it, then what the viewer may do with it."""
     w = pic.w
     if s.state == "down":
-        out = w["slot_down"].format(s=s.number) + "."
+        out = w["slot_down"].format(s=s.number)
         if s.seen is not None and not s.revealed:
             out += w["slot_memory"].format(face=pic.face_tip(s.seen))
         if s.peek:
             out += w["slot_peek"]
     else:
         holder = pic.name(s.seat if s.seat is not None else 0)
-        out = w["slot_held" if s.state == "held" else "slot_taken"].format(s=s.number, name=holder)
         known = s.face or s.seen
-        out += (w["slot_face"].format(face=pic.face_tip(known)) if known else "") + "."
+        sentence = ("slot_held" if s.state == "held" else "slot_taken") + ("_face" if known else "")
+        face = pic.face_tip(known) if known else ""
+        out = w[sentence].format(s=s.number, name=holder, face=face)
     return out + (w["slot_chosen"] if s.chosen else "")
 
 

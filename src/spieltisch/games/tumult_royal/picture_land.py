@@ -126,8 +126,8 @@ def field_tip(pic: Pic, r: int, c: int, code: str) -> str:
     if moves and v["phase"] == "build":
         mine = field_cost(v, (r, c))
         if mine is not None:
-            why = w["far"] if mine != cost else ""
-            out += w["field_yours"].format(cost=cost_words(mine, pic.goods, pic.lang), why=why)
+            sentence = w["field_yours_far" if mine != cost else "field_yours"]
+            out += sentence.format(cost=cost_words(mine, pic.goods, pic.lang))
         out += w["field_pays"].format(n=moves) if moves > 1 else w["field_pays_one"]
     elif moves:
         out += w["field_start"]
