@@ -16,7 +16,6 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine.i18n import Catalog, translator
-from ...engine.i18n import lang_of as catalog_lang
 
 PACKAGE = __package__ or "spieltisch.games.tumult_royal"
 
@@ -25,11 +24,6 @@ def catalog(lang: str | None) -> Catalog:
     """The game's messages in ``lang`` (English for a language without a catalog); cached by
     ``translator``, so every renderer may ask once per call."""
     return translator(PACKAGE, lang)
-
-
-def lang_of(lang: str | None) -> str:
-    """``de`` or ``en`` as the catalogs read a language (``de-AT`` is German)."""
-    return catalog_lang(lang)
 
 
 @lru_cache(maxsize=8)
