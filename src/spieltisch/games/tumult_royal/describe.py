@@ -136,8 +136,11 @@ def _reveal(e: JSON, v: int | None, lang: str) -> str:
 
 def _tumult(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    values = {"good": good_name(e["good"], lang), "remaining": e["remaining"]}
-    values["demand"] = e["demand"]
+    values = {
+        "good": good_name(e["good"], lang),
+        "remaining": e["remaining"],
+        "demand": e["demand"],
+    }
     if e["greediest"] is None:
         sentence = _("Tumult in {good} ({remaining} < {demand}), but nobody is punished.")
         return sentence.format(**values)
