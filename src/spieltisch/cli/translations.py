@@ -3,7 +3,8 @@
 
 ``update`` extracts every marked message of each package that has a ``locale`` folder and
 merges it into the package's catalogs: new messages are added (German still to translate),
-messages the code no longer uses are dropped, translations are kept. ``check`` reports
+messages the code no longer uses are dropped, translations are kept; a comment starting
+``# TRANSLATORS:`` just above a marked message goes into the catalogs as a note. ``check`` reports
 what is missing or stale without writing, and fails if anything is (the test suite runs
 the same check). Babel comes with the ``test`` extra (``pip install -e '.[test]'``)."""
 
@@ -57,6 +58,7 @@ class Extracted:
     msgid: str
     plural: str | None
     places: list[tuple[str, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # "# TRANSLATORS: …" comments
 
 
 def extract(package: str) -> dict[Key, Extracted]:
@@ -68,14 +70,19 @@ def extract(package: str) -> dict[Key, Extracted]:
     folder = _package_dir(package)
     found: dict[Key, Extracted] = {}
     method_map = [("**/locale/**", "ignore"), ("**.py", "python"), ("**.js", "javascript")]
-    for filename, line, message, _comments, context in extract_from_dir(
-        str(folder), method_map=method_map, keywords=KEYWORDS, strip_comment_tags=True
+    for filename, line, message, comments, context in extract_from_dir(
+        str(folder),
+        method_map=method_map,
+        keywords=KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
     ):
         msgid, plural = (message[0], message[1]) if isinstance(message, tuple) else (message, None)
         if not msgid:
             continue
         entry = found.setdefault((context, msgid), Extracted(context, msgid, plural))
         entry.places.append((filename, line))
+        entry.notes += [c for c in comments if c not in entry.notes]
     # the pages' static words: elements the page script translates (data-t, data-t-label)
     for path in sorted(folder.rglob("*.py")):
         for number, text in enumerate(path.read_text("utf-8").splitlines(), 1):
@@ -147,7 +154,12 @@ def update(package: str) -> dict[str, int]:
         template.creation_date = catalog.creation_date  # dates change only with the messages
         for entry in marked.values():
             msgid: Any = (entry.msgid, entry.plural) if entry.plural else entry.msgid
-            template.add(msgid, locations=sorted(set(entry.places)), context=entry.context)
+            template.add(
+                msgid,
+                locations=sorted(set(entry.places)),
+                context=entry.context,
+                auto_comments=entry.notes,
+            )
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
         after = {(m.context, _msgid(m.id)) for m in catalog if m.id}

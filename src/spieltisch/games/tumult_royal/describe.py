@@ -233,12 +233,12 @@ def _fog(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
     tiles, columns = fog_tiles(e)
     where, plural = tiles_text(tiles, columns, lang)
+    # TRANSLATORS: {Where} is {where} capitalised, for a language that starts a clause with it
     sentence = _.ngettext(
         "The fog lifts: {where} lies face up now.",
         "The fog lifts: {where} lie face up now.",
         2 if plural else 1,
     )
-    # {Where} is the same words capitalised, for a language that starts a clause with them
     return sentence.format(where=where, Where=_cap(where))
 
 
