@@ -185,41 +185,25 @@ def seed_scene(db_url: str, scene: Scene, lang: str = "en") -> str:
 
     The server replays the log at start-up and finds no bot to move, so the picture is the
     same every time (its own bots are seeded with the table's random id)."""
-    from .. import bots
-    from ..engine.registry import game as lookup_game
-    from ..server.board import board_moves
-    from ..server.store import BOT, HUMAN, Store
+    from ..server.store import BOT, HUMAN
 
-    game = lookup_game(scene.game)
-    store = Store.open(db_url)
-    try:
-        kinds: list[tuple[str, str | None]] = [(HUMAN, None)]
-        kinds += [(BOT, "heuristic")] * (scene.players - 1)
-        state = game.new_game(scene.players, scene.seed, scene.options)
-        # a table stores its resolved options, as the server does (an option missing from
-        # a stored table is one added since: Game.upgrade_options)
-        record = store.create_table(
-            scene.game, scene.players, scene.seed, dict(state.options), kinds
-        )
-        bot = bots.make("heuristic", game)
-        rng = random.Random(scene.seed)
-        moves = 0
-        while not state.is_over() and moves < scene.min_moves + MAX_EXTRA_MOVES:
-            actors = list(state.actors())
-            if moves >= scene.min_moves and actors == [0]:
-                legal = [a.to_json() for a in state.legal_actions(0)]
-                on_board = board_moves(game.id, state.view(0), legal, lang)
-                if any(m.get("pick") or m.get("place") for m in on_board):
-                    return record.seats[0].token
-            action = bots.act(bot, state, actors[0], rng)
-            store.append_move(record.id, moves, actors[0], action.to_json())
-            state.apply(actors[0], action)
-            moves += 1
-    finally:
-        store.engine.dispose()
-    raise RuntimeError(
-        f"{scene.game}: no decision with targets for seat 0 after {moves} moves (seed {scene.seed})"
+    kinds: list[tuple[str, str | None]] = [(HUMAN, None)]
+    kinds += [(BOT, "heuristic")] * (scene.players - 1)
+    token = _write_table(
+        db_url,
+        scene.game,
+        scene.players,
+        scene.seed,
+        scene.options,
+        kinds,
+        scene.min_moves,
+        alone=True,
+        limit=scene.min_moves + MAX_EXTRA_MOVES,
+        lang=lang,
     )
+    if token is None:
+        raise RuntimeError(f"{scene.game}: no decision with targets for seat 0 (seed {scene.seed})")
+    return token
 
 
 def seed_position(
@@ -230,26 +214,47 @@ def seed_position(
     with targets on the board, after at least ``min_moves`` moves; seat 0's token, or
     ``None`` if the game ended first. The browser tests measure the page in such
     positions, early, halfway and late in each game."""
+    from ..server.store import HUMAN
+
+    kinds: list[tuple[str, str | None]] = [(HUMAN, None)] * players
+    return _write_table(db_url, game_id, players, seed, options or {}, kinds, min_moves)
+
+
+def _write_table(
+    db_url: str,
+    game_id: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    kinds: list[tuple[str, str | None]],
+    min_moves: int,
+    alone: bool = False,
+    limit: int | None = None,
+    lang: str = "en",
+) -> str | None:
+    """A table written into the database with heuristic moves for every seat until seat 0
+    must act (``alone``: as the only actor) on a decision with targets on the board, after
+    at least ``min_moves`` moves (and at most ``limit``); seat 0's token, or ``None``."""
     from .. import bots
     from ..engine.registry import game as lookup_game
     from ..server.board import board_moves
-    from ..server.store import HUMAN, Store
+    from ..server.store import Store
 
     game = lookup_game(game_id)
     store = Store.open(db_url)
     try:
-        state = game.new_game(players, seed, dict(options or {}))
-        record = store.create_table(
-            game_id, players, seed, dict(state.options), [(HUMAN, None)] * players
-        )
+        state = game.new_game(players, seed, dict(options))
+        # a table stores its resolved options, as the server does (an option missing from
+        # a stored table is one added since: Game.upgrade_options)
+        record = store.create_table(game_id, players, seed, dict(state.options), kinds)
         bot = bots.make("heuristic", game)
         rng = random.Random(seed)
         moves = 0
-        while not state.is_over():
+        while not state.is_over() and (limit is None or moves < limit):
             actors = list(state.actors())
-            if moves >= min_moves and 0 in actors:
+            if moves >= min_moves and (actors == [0] if alone else 0 in actors):
                 legal = [a.to_json() for a in state.legal_actions(0)]
-                on_board = board_moves(game.id, state.view(0), legal, "en")
+                on_board = board_moves(game.id, state.view(0), legal, lang)
                 if any(m.get("pick") or m.get("place") for m in on_board):
                     return record.seats[0].token
             action = bots.act(bot, state, actors[0], rng)
