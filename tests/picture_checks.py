@@ -87,6 +87,22 @@ def check_step(game: Game, state: State, seat: int | None, lang: str = "en") -> 
     check_moves(root, legal, module.board_moves(view, legal, lang))
 
 
+def recorded_steps(
+    game: Game, players: int, options: dict[str, Any], seed: int
+) -> tuple[tuple[State, int], ...]:
+    """Every decision of a seeded game (``caption_checks.bot_steps``) as a copy of the state
+    before it with the seat to act, then the final state with seat -1."""
+    from .caption_checks import bot_steps
+
+    out: list[tuple[State, int]] = []
+    live = None
+    for state, seat, _ in bot_steps(game, players, options, seed):
+        live = state  # the generator plays on this state after each yield
+        out.append((state.clone(), seat))
+    assert live is not None and live.is_over()
+    return (*out, (live, -1))
+
+
 def check_log_keys(game: Game, state: State, seat: int | None) -> None:
     """Every log event names the pieces it touched as keys the page can find (strings)."""
     module = renderer(game)

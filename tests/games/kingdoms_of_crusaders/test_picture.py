@@ -21,8 +21,7 @@ from spieltisch.engine.game import State
 from spieltisch.engine.picture import MIN_TARGET
 from spieltisch.games.kingdoms_of_crusaders.svg import board_moves, log_keys, render_svg
 
-from ...caption_checks import bot_steps
-from ...picture_checks import check_log_keys, check_picture, check_step
+from ...picture_checks import check_log_keys, check_picture, check_step, recorded_steps
 from .helpers import GAME
 
 CONFIGS: list[tuple[int, dict[str, Any], int]] = [
@@ -40,16 +39,9 @@ RANKS = {"1", "2", "3", "4", "5"}
 
 @cache
 def _steps(index: int) -> tuple[tuple[State, int], ...]:
-    """Every decision of a seeded game (the state before it and the seat to act), then the
-    final state (with seat -1)."""
+    """Every decision of a seeded game, then the final state (seat -1)."""
     players, options, seed = CONFIGS[index]
-    out: list[tuple[State, int]] = []
-    live = None
-    for state, seat, _ in bot_steps(GAME, players, options, seed):
-        live = state  # the generator plays on this state after each yield
-        out.append((state.clone(), seat))
-    assert live is not None and live.is_over()
-    return (*out, (live, -1))
+    return recorded_steps(GAME, players, options, seed)
 
 
 def _root(svg: str) -> ET.Element:

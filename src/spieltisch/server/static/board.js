@@ -323,12 +323,7 @@ window.SpieltischBoard = (function () {
     head.textContent = _("Which one?");
     popup.appendChild(head);
     matches.forEach((m) => popup.appendChild(this.o.button(m)));
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "cancel";
-    cancel.textContent = _("Cancel");
-    cancel.addEventListener("click", () => this.closePopup());
-    popup.appendChild(cancel);
+    popup.appendChild(this.cancelButton(() => this.closePopup()));
     popup.hidden = false;
     const area = this.o.area.getBoundingClientRect(), r = el.getBoundingClientRect();
     const left = Math.max(4, Math.min(r.left - area.left, area.width - popup.offsetWidth - 4));
@@ -336,6 +331,15 @@ window.SpieltischBoard = (function () {
     popup.style.top = (r.bottom - area.top + 6) + "px";
     const first = popup.querySelector("button");
     if (first) first.focus();
+  };
+
+  Board.prototype.cancelButton = function (onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "cancel";
+    b.textContent = _("Cancel");
+    b.addEventListener("click", onClick);
+    return b;
   };
 
   Board.prototype.closePopup = function () {

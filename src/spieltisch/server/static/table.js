@@ -80,14 +80,7 @@
       if (last.seat !== null && !last.over) buttons.textContent = _("Nothing to decide for you now.");
     } else {
       board.stageButtons().forEach((m) => buttons.appendChild(choiceButton(m)));
-      if (board.selected !== null) {
-        const c = document.createElement("button");
-        c.type = "button";
-        c.className = "cancel";
-        c.textContent = _("Cancel");
-        c.addEventListener("click", () => board.cancel());
-        buttons.appendChild(c);
-      }
+      if (board.selected !== null) buttons.appendChild(board.cancelButton(() => board.cancel()));
     }
     const all = $("all-moves");
     all.hidden = !mine;
