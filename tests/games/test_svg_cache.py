@@ -177,13 +177,14 @@ def test_zk_an_unknown_edition_is_drawn_as_the_default_and_cached_so() -> None:
 
 
 def test_zk_map_and_card_caches_do_not_change_a_picture() -> None:
-    """The picture's own modules memoise the map (per edition), the city names' places
-    and the card faces; emptied, they give the same bytes."""
-    from spieltisch.games.zeichen_des_kreuzes import cards_svg, map_svg, svg
+    """The picture's own modules memoise the map (per edition), the city names' places,
+    the card faces, the figures, the map's pieces and the panels; emptied, they give the
+    same bytes."""
+    from spieltisch.games.zeichen_des_kreuzes import cards_svg, figures, map_svg, panels_svg, svg
 
     index = next(i for i, c in enumerate(CONFIGS) if c[0] == "im-zeichen-des-kreuzes")
     warm = _render_all(index)
-    for module in (svg, map_svg, cards_svg):
+    for module in (svg, map_svg, cards_svg, figures, panels_svg):
         _clear_caches(module)
     assert _render_all(index) == warm
 

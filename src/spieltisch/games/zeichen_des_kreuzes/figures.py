@@ -5,6 +5,8 @@ kind), the cubes and the tower. Each function returns SVG drawn around a given c
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...engine.picture import INK, seat_mark
 from ...engine.svg import num
 
@@ -14,6 +16,11 @@ from ...engine.svg import num
 SEAT_COLOURS = ("#d32f2f", "#f9c80e", "#fafafa", "#262626", "#8d5524")
 SEAT_INK = ("#ffffff", "#000000", "#000000", "#ffffff", "#ffffff")
 GREEN_CUBE = "#2e9e4f"
+
+# The figures are pure functions of their arguments and the picture draws the same pieces
+# at the same places after every move for every seat, so each is memoised (typed: an int
+# and a float of equal value are kept apart, as their formatting could differ).
+_memo = lru_cache(maxsize=1024, typed=True)
 CITY_FILL = {
     "city_red": "#c0392b",
     "city_crete": "#e67e22",
@@ -30,12 +37,14 @@ def seat_ink(seat: int) -> str:
     return SEAT_INK[seat % len(SEAT_INK)]
 
 
+@_memo
 def mark(seat: int, cx: float, cy: float, r: float) -> str:
     """The seat's shape in the seat's colour (``picture.seat_mark`` with this game's
     colours)."""
     return seat_mark(seat, cx, cy, r, fill=seat_colour(seat))
 
 
+@_memo
 def knight(seat: int, cx: float, cy: float, scale: float = 1.0) -> str:
     """A pawn (head, shoulders, a wide foot) in the seat's colour with the seat's shape on
     its chest; (cx, cy) is the middle of the figure."""
@@ -58,6 +67,7 @@ def knight(seat: int, cx: float, cy: float, scale: float = 1.0) -> str:
     )
 
 
+@_memo
 def fleet(cx: float, cy: float) -> str:
     """A galley: a dark hull with oars, a mast and a lateen sail."""
     return (
@@ -79,6 +89,7 @@ def fleet(cx: float, cy: float) -> str:
     )
 
 
+@_memo
 def army(cx: float, cy: float) -> str:
     """A Muslim army: a round shield with a crescent between two crossed spears."""
     return (
@@ -98,6 +109,7 @@ def army(cx: float, cy: float) -> str:
     )
 
 
+@_memo
 def city(kind: str, cx: float, cy: float, plundered: bool) -> str:
     """A walled town: red Christian cities with a cross, Muslim cities green with a
     crescent, Candia orange, Jerusalem golden and larger; a plundered city is burnt (grey
@@ -136,6 +148,7 @@ def city(kind: str, cx: float, cy: float, plundered: bool) -> str:
     return "".join(out)
 
 
+@_memo
 def _tower(x: float, top: float, roof: str) -> str:
     return (
         f'<path d="M{num(x)},{num(top + 16)} V{num(top + 2)} h1.75 v-2 h1.75 v2 h1.75 v-2 '
@@ -143,6 +156,7 @@ def _tower(x: float, top: float, roof: str) -> str:
     )
 
 
+@_memo
 def cube(colour: str, x: float, y: float, size: float = 14, label: str = "") -> str:
     """A wooden cube seen from above at a slant (top face lighter)."""
     s = size
@@ -154,6 +168,7 @@ def cube(colour: str, x: float, y: float, size: float = 14, label: str = "") -> 
     )
 
 
+@_memo
 def tower(x: float, y: float, w: float, h: float) -> str:
     """The cube tower: a stone tower with a funnel on top, two shelves (dashed) inside and
     a tray at its foot."""

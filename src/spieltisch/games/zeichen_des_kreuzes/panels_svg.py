@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...engine import picture as pic
@@ -75,9 +76,16 @@ def _cube_colour(key: str) -> str:
 
 # -- tower, Jerusalem, units --------------------------------------------------------------
 def _tower(view: dict[str, Any], lang: str, x: float, y: float, w: float) -> tuple[str, float]:
-    words_ = words(lang)
     viewer = view.get("seat") if isinstance(view.get("seat"), int) else None
-    items = tower_items(view)
+    return _tower_drawn(tuple(tower_items(view)), viewer, lang, x, y, w)
+
+
+# the tower's contents change with throws only: the panel is drawn once per look
+@lru_cache(maxsize=256, typed=True)
+def _tower_drawn(
+    items: tuple[tuple[str, int], ...], viewer: int | None, lang: str, x: float, y: float, w: float
+) -> tuple[str, float]:
+    words_ = words(lang)
     h = max(150.0, 44 + 26 * len(items) + 6)
     inside = (
         ", ".join(
@@ -117,8 +125,17 @@ def _tower(view: dict[str, Any], lang: str, x: float, y: float, w: float) -> tup
 
 
 def _jerusalem(view: dict[str, Any], lang: str, x: float, y: float, w: float) -> tuple[str, float]:
-    words_ = words(lang)
     garrison, sieges = int(view["garrison"]), int(view["sieges"])
+    rule = (view.get("options") or {}).get("papal_reward", "lost_siege")
+    return _jerusalem_drawn(garrison, sieges, rule, lang, x, y, w)
+
+
+# the panel changes only with the garrison and the sieges: drawn once per look
+@lru_cache(maxsize=256, typed=True)
+def _jerusalem_drawn(
+    garrison: int, sieges: int, rule: Any, lang: str, x: float, y: float, w: float
+) -> tuple[str, float]:
+    words_ = words(lang)
     h = 150.0
     out = [_box(x, y, w, h, words_["jerusalem"])]
     out.append(figures.city("jerusalem", x + w - 30, y + 24, False))
@@ -137,11 +154,10 @@ def _jerusalem(view: dict[str, Any], lang: str, x: float, y: float, w: float) ->
         + "</g>"
     )
     out.append(pic.text(x + 12, y + 110, words_["sieges"].format(n=sieges), pic.SMALL))
-    options = view.get("options") or {}
     reward = papal_reward(sieges + 1)
     if not reward:
         line = words_["papal_none"]
-    elif options.get("papal_reward", "lost_siege") == "lost_siege":
+    elif rule == "lost_siege":
         line = words_["papal_next"].format(n=reward)
     else:
         line = words_["papal_paid"].format(n=reward)
@@ -151,25 +167,42 @@ def _jerusalem(view: dict[str, Any], lang: str, x: float, y: float, w: float) ->
 
 
 def _units(view: dict[str, Any], lang: str, x: float, y: float, w: float) -> tuple[str, float]:
+    units = tuple(
+        (
+            str(u["kind"]),
+            u["id"],
+            unit_name(u["unit"], lang),  # the edition's name: the only data the panel reads
+            None if u.get("cell") is None else (u["cell"][0], u["cell"][1]),
+        )
+        for u in view["units"]
+    )
+    return _units_drawn(units, lang, x, y, w)
+
+
+UnitRow = tuple[str, Any, str, tuple[int, int] | None]  # kind, id, name, cell
+
+
+# the units move now and then: the panel is drawn once per placement of them
+@lru_cache(maxsize=256, typed=True)
+def _units_drawn(
+    units: tuple[UnitRow, ...], lang: str, x: float, y: float, w: float
+) -> tuple[str, float]:
     words_ = words(lang)
-    units = view["units"]
     h = max(150.0, 44 + 30 * len(units))
     out = [_box(x, y, w, h, words_["units"])]
     cy = y + 40
-    for u in units:
-        kind = str(u["kind"])
-        name = unit_name(u["unit"], lang)
+    for kind, uid, name, cell in units:
         icon = figures.fleet(x + 26, cy + 12) if kind == "fleet" else figures.army(x + 26, cy + 12)
-        if u.get("cell") is None:
+        if cell is None:
             where = words_["removed"]
-            head = f'<g data-kind="{kind}" data-unit="{u["id"]}" data-removed="true"'
+            head = f'<g data-kind="{kind}" data-unit="{uid}" data-removed="true"'
             icon += (
                 f'<path d="M{num(x + 12)},{num(cy)} l28,26 M{num(x + 40)},{num(cy)} l-28,26" '
                 'stroke="#c62828" stroke-width="3"/>'
             )
         else:
-            where = words_["at"].format(place=f"({u['cell'][0]},{u['cell'][1]})")
-            head = f'<g data-kind="unit-row" data-unit="{u["id"]}"'
+            where = words_["at"].format(place=f"({cell[0]},{cell[1]})")
+            head = f'<g data-kind="unit-row" data-unit="{uid}"'
         lines = pic.wrap(f"{name} · {where}", w - 64, pic.SMALL)[:2]
         texts = "".join(
             pic.text(x + 48, cy + 10 + i * 15, part, pic.SMALL) for i, part in enumerate(lines)
@@ -304,7 +337,6 @@ _ZONES = ((0, "#ef9a9a"), (2, "#ffcc80"), (4, "#fff59d"), (JERUSALEM_MOTIVATION,
 
 
 def _motivation(view: dict[str, Any], lang: str, y: float) -> tuple[str, float]:
-    words_ = words(lang)
     viewer = view.get("seat") if isinstance(view.get("seat"), int) else None
     cell = WIDTH // (MOTIVATION_MAX + 1)
     by_value: dict[int, list[dict[str, Any]]] = {}
@@ -314,6 +346,28 @@ def _motivation(view: dict[str, Any], lang: str, y: float) -> tuple[str, float]:
     tall = max(2, max((len(v) + 1) // 2 for v in by_value.values()))
     track_h = 22 + tall * 17
     h = 30 + track_h + 8
+    ty = y + 28
+    out = [_motivation_track(lang, y, track_h)]
+    for m, seats in by_value.items():
+        for i, s in enumerate(seats):
+            p = int(s["seat"])
+            mx = X + m * cell + 10 + (i % 2) * 17
+            my = ty + 28 + (i // 2) * 17
+            tip = counted(lang, "marker_tip", int(s["draw_limit"])).format(
+                name=pic.seat_name(p, lang, viewer), m=s["motivation"], d=s["draw_limit"]
+            )
+            out.append(
+                f'<g data-kind="motivation" data-seat="{p}" data-value="{s["motivation"]}" '
+                f'data-key="motivation:{p}"{pic.tip(tip)}>' + figures.mark(p, mx, my, 7) + "</g>"
+            )
+    return "".join(out), h
+
+
+@lru_cache(maxsize=64, typed=True)
+def _motivation_track(lang: str, y: float, track_h: int) -> str:
+    """The track's numbered squares without the markers: the same at the same height."""
+    words_ = words(lang)
+    cell = WIDTH // (MOTIVATION_MAX + 1)
     out = [f'<g class="motivation-track"{pic.tip(words_["motivation_tip"])}>']
     out.append(pic.text(X, y + 18, words_["motivation"], pic.FONT, font_weight="bold"))
     ty = y + 28
@@ -333,19 +387,7 @@ def _motivation(view: dict[str, Any], lang: str, y: float) -> tuple[str, float]:
             )
         )
     out.append("</g>")
-    for m, seats in by_value.items():
-        for i, s in enumerate(seats):
-            p = int(s["seat"])
-            mx = X + m * cell + 10 + (i % 2) * 17
-            my = ty + 28 + (i // 2) * 17
-            tip = counted(lang, "marker_tip", int(s["draw_limit"])).format(
-                name=pic.seat_name(p, lang, viewer), m=s["motivation"], d=s["draw_limit"]
-            )
-            out.append(
-                f'<g data-kind="motivation" data-seat="{p}" data-value="{s["motivation"]}" '
-                f'data-key="motivation:{p}"{pic.tip(tip)}>' + figures.mark(p, mx, my, 7) + "</g>"
-            )
-    return "".join(out), h
+    return "".join(out)
 
 
 def _short_knight(name: str) -> str:
@@ -358,8 +400,40 @@ def _mark(seat: int, cx: float, cy: float) -> str:
 
 
 def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
-    words_ = words(lang)
     viewer = view.get("seat") if isinstance(view.get("seat"), int) else None
+    seats = tuple(
+        (
+            int(s["seat"]),
+            (
+                _short_knight(str(s["knight_name"])),
+                str(s["army"]),
+                str(s["supply"]),
+                str(s["tower"]),
+                str(s["treasure"]),
+                str(s["markers"]),
+                str(s["hand_size"]),
+                " ".join(str(v) for v in s["red_tiles"]) or "–",
+                " ".join(str(v) for v in s["green_tiles"]) or "–",
+            ),
+        )
+        for s in view["seats"]
+    )
+    acting = () if view["over"] else (int(view["active"]),)
+    out, bottom = _standings_drawn(seats, acting, viewer, lang, y)
+    return list(out), bottom
+
+
+# many moves leave every seat's counts as they were: the table is drawn once per look
+@lru_cache(maxsize=256, typed=True)
+def _standings_drawn(
+    seats: tuple[tuple[int, tuple[str, ...]], ...],
+    acting: tuple[int, ...],
+    viewer: int | None,
+    lang: str,
+    y: float,
+) -> tuple[tuple[str, ...], float]:
+    """The standings of ``seats`` (each seat and its cells as text)."""
+    words_ = words(lang)
     heads = [
         words_[k]
         for k in (
@@ -376,36 +450,74 @@ def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], fl
     ]
     widths = [170, 120, 64, 70, 58, 74, 72, 56, 110, 110]
     rows = []
-    for s in view["seats"]:
-        p = int(s["seat"])
-        cells = [
-            _short_knight(str(s["knight_name"])),
-            str(s["army"]),
-            str(s["supply"]),
-            str(s["tower"]),
-            str(s["treasure"]),
-            str(s["markers"]),
-            str(s["hand_size"]),
-            " ".join(str(v) for v in s["red_tiles"]) or "–",
-            " ".join(str(v) for v in s["green_tiles"]) or "–",
-        ]
+    for p, cells in seats:
         rows.append(
             pic.Row(
                 p,
                 pic.seat_name(p, lang, viewer),
-                cells,
+                list(cells),
                 attrs=f' data-key="seat:{p}"',  # log lines about the seat's tableau mark it
                 mark=functools.partial(_mark, p),  # this game's seat colours (rules 2.2)
             )
         )
-    acting = [] if view["over"] else [int(view["active"])]
     out = [pic.text(X, y + 18, words_["seats"], pic.LARGE, font_weight="bold")]
-    table, bottom = pic.standings(rows, heads, X, y + 24, widths, acting)
+    table, bottom = pic.standings(rows, heads, X, y + 24, widths, list(acting))
     out += table
-    return out, bottom
+    return tuple(out), bottom
 
 
 def _progress(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    viewer = view.get("seat") if isinstance(view.get("seat"), int) else None
+    seats = tuple(
+        (
+            s["seat"],
+            tuple(s["green_tiles"]),
+            s["motivation"],
+            s["army"],
+            bool(s.get("siege_eligible")),
+            s["treasure"],
+        )
+        for s in view["seats"]
+    )
+    facts = (
+        view["over"],
+        view.get("end_reason"),
+        view.get("jerusalem_tiles_needed", 2),
+        (view.get("options") or {}).get("exhaustion_winner", "none"),
+        view["exhaustions"],
+        tuple(view.get("winners") or []),
+    )
+    out, bottom = _progress_drawn(seats, facts, viewer, lang, y)
+    return list(out), bottom
+
+
+# the road to victory changes with a few counts only: drawn once per look, from a view cut
+# down to exactly the facts in the cache key (so the key is complete by construction)
+@lru_cache(maxsize=256, typed=True)
+def _progress_drawn(
+    seats: tuple[tuple[Any, ...], ...],
+    facts: tuple[Any, ...],
+    viewer: int | None,
+    lang: str,
+    y: float,
+) -> tuple[tuple[str, ...], float]:
+    over, end_reason, need, rule, exhaustions, winners = facts
+    names = ("seat", "green_tiles", "motivation", "army", "siege_eligible", "treasure")
+    view = {
+        "seat": viewer,
+        "over": over,
+        "end_reason": end_reason,
+        "jerusalem_tiles_needed": need,
+        "options": {"exhaustion_winner": rule},
+        "exhaustions": exhaustions,
+        "winners": list(winners),
+        "seats": [dict(zip(names, row, strict=True)) for row in seats],
+    }
+    out, bottom = _progress_of(view, lang, y)
+    return tuple(out), bottom
+
+
+def _progress_of(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
     """How close each knight is to winning, from the public view: the fall of Jerusalem
     (ZK-W1) needs a siege, and a siege needs green tiles, motivation and army (ZK-J1); if the
     deck runs out twice (ZK-W2), ``exhaustion_winner`` decides (ZK-W4)."""

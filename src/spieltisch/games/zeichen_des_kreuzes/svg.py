@@ -62,7 +62,7 @@ def render_svg(
     head, y = _header(view, lang)
     map_y = y + 24
     body = [map_svg.STYLE, map_svg.defs(), *head]
-    body.append(map_svg.coordinates(board(), MAP_X, map_y))
+    body.append(_coordinates(_edition(), map_y))
     lab = labels(lang)
     terrains = (lab["t_sea"], lab["t_plain"], lab["t_mountain"])
     body.append(map_svg.static_map(_edition(), MAP_X, map_y, terrains))
@@ -259,6 +259,13 @@ def _legend(
     lang: str, y: float, x: float = MAP_X, width: float = WIDTH - 2 * MAP_X
 ) -> tuple[list[str], float]:
     """What the map's figures are (their tips say more)."""
+    out, bottom = _legend_drawn(lang, y, x, width)
+    return list(out), bottom
+
+
+@lru_cache(maxsize=64)
+def _legend_drawn(lang: str, y: float, x: float, width: float) -> tuple[tuple[str, ...], float]:
+    """The legend depends on nothing but the language and where it goes."""
     w = words(lang)
     items = [
         (figures.city("city_red", 15, 16, False), w["legend_red"]),
@@ -268,15 +275,28 @@ def _legend(
         (figures.army(15, 14), w["legend_army"]),
         (figures.knight(0, 15, 13, 0.8), w["legend_knight"]),
     ]
-    return pic.legend(items, x, y, width, icon=30)
+    out, bottom = pic.legend(items, x, y, width, icon=30)
+    return tuple(out), bottom
 
 
 # -- the map's pieces ---------------------------------------------------------------------
+# The pieces are memoised on everything their drawing reads (the edition key stands for the
+# board, the cards and the units' names): the same pieces recur in every seat's picture
+# after every move, and drawing them costs more than looking them up.
+_PIECES = 2048
+
+
 def _edition() -> str:
     """The edition the picture is drawn with, as a cache key: a view naming an edition not
     parsed in this process is drawn with the default one, and keyed so."""
     shown = SHOWN_EDITION.get()
     return "default" if shown != "default" and components() is default_components() else shown
+
+
+@lru_cache(maxsize=16)
+def _coordinates(edition: str, map_y: float) -> str:
+    """The column and row numbers (``edition`` keys the board being drawn)."""
+    return map_svg.coordinates(board(), MAP_X, map_y)
 
 
 def _centre(xy: Sequence[int], map_y: float) -> tuple[float, float]:
@@ -296,7 +316,12 @@ def _map_pieces(
         knights.setdefault(tuple(s["pawn"]), []).append(int(s["seat"]))
     out = ['<g class="cities">']
     for index, c in enumerate(view["cities"]):
-        out.append(_city(index, c, lang, map_y, viewer, view))
+        by, tile = c.get("plundered_by"), c.get("tile")
+        need = view.get("jerusalem_tiles_needed", 2)
+        cell = (c["cell"][0], c["cell"][1])
+        out.append(
+            _city(index, str(c["name"]), str(c["kind"]), cell, by, tile, need, lang, map_y, viewer)
+        )
     out.append("</g>")
     fight = view.get("fight")
     if fight and isinstance(fight.get("cell"), list):
@@ -305,7 +330,9 @@ def _map_pieces(
     for u in view["units"]:
         if u.get("cell") is not None:
             shift = -10 if tuple(u["cell"]) in knights else 0
-            out.append(_unit(u, lang, map_y, shift, u["unit"] in movable))
+            cell = (u["cell"][0], u["cell"][1])
+            kind, movable_now = str(u["kind"]), u["unit"] in movable
+            out.append(_unit(kind, u["id"], u["unit"], cell, lang, map_y, shift, movable_now))
     out.append("</g>")
     out.append('<g class="pawns">')
     for cell, seats in knights.items():
@@ -318,16 +345,24 @@ def _map_pieces(
     return out
 
 
+@lru_cache(maxsize=_PIECES, typed=True)
 def _city(
-    index: int, c: dict[str, Any], lang: str, map_y: float, viewer: int | None, view: Any
+    index: int,
+    data_name: str,
+    kind: str,
+    cell: tuple[int, int],
+    by: Any,
+    tile: Any,
+    need: Any,
+    lang: str,
+    map_y: float,
+    viewer: int | None,
 ) -> str:
     w = words(lang)
-    kind, by, tile = str(c["kind"]), c.get("plundered_by"), c.get("tile")
-    cx, cy = _centre(c["cell"], map_y)
-    name = city_name(str(c["name"]), lang)
-    need = view.get("jerusalem_tiles_needed", 2)
+    cx, cy = _centre(cell, map_y)
+    name = city_name(data_name, lang)
     kind_word = w["jerusalem_kind"] if kind == JERUSALEM else w.get(kind, kind)
-    tip = [f"{name}: {kind_word} ({c['cell'][0]},{c['cell'][1]})"]
+    tip = [f"{name}: {kind_word} ({cell[0]},{cell[1]})"]
     if by is not None:
         tip.append(w["tile_held"].format(name=pic.seat_name(by, lang, viewer), v=tile))
         tip.append(w["opt_closed"])
@@ -337,8 +372,8 @@ def _city(
         if kind in ("city_red", "city_green"):
             tip.append(w["tile_down"])
     attrs = (
-        f'data-kind="city" data-key="city:{index}" data-cell="{c["cell"][0]},{c["cell"][1]}" '
-        f"data-city={attr(c['name'])} data-city-kind={attr(kind)}"
+        f'data-kind="city" data-key="city:{index}" data-cell="{cell[0]},{cell[1]}" '
+        f"data-city={attr(data_name)} data-city-kind={attr(kind)}"
     )
     if by is not None:
         attrs += f' data-plundered-by="{by}"'
@@ -361,21 +396,31 @@ def _city(
 def _labels(view: dict[str, Any], lang: str, map_y: float) -> list[str]:
     """The city names with a light halo, placed where they overlap least (computed once
     per edition and language)."""
-    spots = _label_spots(_edition(), lang, map_y)
+    cities = tuple((str(c["name"]), c["kind"] == JERUSALEM) for c in view["cities"])
+    return list(_labels_drawn(_edition(), lang, map_y, cities))
+
+
+@lru_cache(maxsize=64)
+def _labels_drawn(
+    edition: str, lang: str, map_y: float, cities: tuple[tuple[str, bool], ...]
+) -> tuple[str, ...]:
+    """The names of ``cities`` (data name, whether Jerusalem): the same in every view of
+    an edition and language."""
+    spots = _label_spots(edition, lang, map_y)
     out = [
         '<g class="city-names" font-weight="bold" stroke="#fffaf0" stroke-width="3.5" '
         'stroke-linejoin="round" paint-order="stroke" fill="#2b1d0e" pointer-events="none">'
     ]
-    for c in view["cities"]:
-        spot = spots.get(str(c["name"]))
+    for data_name, holy in cities:
+        spot = spots.get(data_name)
         if spot is None:
             continue
         x, y, anchor = spot
-        name = city_name(str(c["name"]), lang)
-        fill = "#7a1010" if c["kind"] == JERUSALEM else "#2b1d0e"
+        name = city_name(data_name, lang)
+        fill = "#7a1010" if holy else "#2b1d0e"
         out.append(pic.text(x, y, name, 12, text_anchor=anchor, fill=fill))
     out.append("</g>")
-    return out
+    return tuple(out)
 
 
 # where a name may go, relative to its city's centre: (dx, dy of the baseline, anchor)
@@ -442,18 +487,42 @@ def _fight_mark(xy: Sequence[int], map_y: float, lang: str) -> str:
     )
 
 
-def _unit(u: dict[str, Any], lang: str, map_y: float, shift: float, movable: bool) -> str:
+def _unit(
+    kind: str,
+    uid: Any,
+    unit: Any,
+    cell: tuple[int, int],
+    lang: str,
+    map_y: float,
+    shift: float,
+    movable: bool,
+) -> str:
+    return _unit_drawn(kind, uid, unit, cell, lang, map_y, shift, movable, _edition())
+
+
+@lru_cache(maxsize=_PIECES, typed=True)
+def _unit_drawn(
+    kind: str,
+    uid: Any,
+    unit: Any,
+    cell: tuple[int, int],
+    lang: str,
+    map_y: float,
+    shift: float,
+    movable: bool,
+    edition: str,
+) -> str:
+    """A neutral unit on the map (``edition`` keys its name and the board)."""
     w = words(lang)
-    kind = str(u["kind"])
-    cx, cy = _centre(u["cell"], map_y)
+    cx, cy = _centre(cell, map_y)
     cx += shift
-    name = unit_name(u["unit"], lang)
-    tip = w["unit_tip"].format(name=name, place=_place_name(u["cell"], lang))
-    pick = pic.pick(f"unit:{u['unit']}") if movable else ""
+    name = unit_name(unit, lang)
+    tip = w["unit_tip"].format(name=name, place=_place_name(list(cell), lang))
+    pick = pic.pick(f"unit:{unit}") if movable else ""
     figure = figures.fleet(cx, cy) if kind == "fleet" else figures.army(cx, cy)
     return (
-        f'<g data-kind="{kind}" data-unit={attr(u["id"])} data-cell="{u["cell"][0]},'
-        f'{u["cell"][1]}" data-key="unit:{u["unit"]}"{pick}{pic.tip(tip)}>'
+        f'<g data-kind="{kind}" data-unit={attr(uid)} data-cell="{cell[0]},'
+        f'{cell[1]}" data-key="unit:{unit}"{pick}{pic.tip(tip)}>'
         f'<rect x="{num(cx - 16)}" y="{num(cy - 17)}" width="32" height="33" fill="#ffffff" '
         f'fill-opacity="0"/>{figure}</g>'
     )
@@ -510,13 +579,18 @@ def _targets(legal: Sequence[dict[str, Any]], lang: str, map_y: float) -> list[s
             cells[(to[0], to[1])] = None
     if not cells:
         return []
-    w = words(lang)
+    edition = _edition()
     out = ['<g class="targets">']
-    for x, y in sorted(cells):
-        tip = w["here"].format(place=_place_name([x, y], lang))
-        out.append(map_svg.target(x, y, MAP_X, map_y, tip))
+    out += [_target(x, y, lang, map_y, edition) for x, y in sorted(cells)]
     out.append("</g>")
     return out
+
+
+@lru_cache(maxsize=_PIECES, typed=True)
+def _target(x: int, y: int, lang: str, map_y: float, edition: str) -> str:
+    """A reachable cell (``edition`` keys the board its tip names)."""
+    tip = words(lang)["here"].format(place=_place_name([x, y], lang))
+    return map_svg.target(x, y, MAP_X, map_y, tip)
 
 
 # -- the hand and the piles ---------------------------------------------------------------
@@ -547,16 +621,23 @@ def _hand(hand: list[str], legal: Sequence[dict[str, Any]], lang: str, y: float)
     if hint:
         x = MAP_X + pic.text_width(head, pic.LARGE) + 16
         out.append(pic.text(x, y + 16, hint, pic.FONT, fill="#1b5e20", font_weight="bold"))
+    edition = _edition()
     for i, code in enumerate(hand):
         x = MAP_X + i * (cards_svg.CARD_W + 10)
         dim = choosing and code not in playable
-        out.append(
-            f'<g data-kind="card" data-card="{code}"{pic.pick(f"card:{code}")}'
-            f"{pic.key(f'card:{code}')}{pic.tip(cards_svg.card_tip(code, lang))}>"
-            + cards_svg.card(code, x, y + 28, lang, _edition(), dim)
-            + "</g>"
-        )
+        out.append(_hand_card(code, x, y + 28, lang, edition, dim))
     return out
+
+
+@lru_cache(maxsize=512, typed=True)
+def _hand_card(code: str, x: float, y: float, lang: str, edition: str, dim: bool) -> str:
+    """A hand card with its pick, key and tip (``edition`` keys the cards being drawn)."""
+    return (
+        f'<g data-kind="card" data-card="{code}"{pic.pick(f"card:{code}")}'
+        f"{pic.key(f'card:{code}')}{pic.tip(_card_tip(code, lang, edition))}>"
+        + cards_svg.card(code, x, y, lang, edition, dim)
+        + "</g>"
+    )
 
 
 def _piles(view: dict[str, Any], lang: str, px: float, y: float) -> list[str]:
@@ -575,7 +656,7 @@ def _piles(view: dict[str, Any], lang: str, px: float, y: float) -> list[str]:
         tip = (
             counted(lang, "discard_tip", len(discard)).format(n=len(discard))
             + "\n"
-            + cards_svg.card_tip(top, lang)
+            + _card_tip(top, lang, _edition())
         )
         out.append(
             f'<g data-kind="discard-top" data-card="{top}"{pic.key(f"card:{top}")}'
@@ -590,3 +671,9 @@ def _piles(view: dict[str, Any], lang: str, px: float, y: float) -> list[str]:
     cx, cy = dx + cards_svg.CARD_W / 2, y + 34 + cards_svg.CARD_H / 2
     out.append(pic.text(cx, cy, w["discard_empty"], pic.FONT, fill=pic.MUTED, text_anchor="middle"))
     return out
+
+
+@lru_cache(maxsize=512)
+def _card_tip(code: str, lang: str, edition: str) -> str:
+    """A card's tip (``edition`` keys the cards being drawn)."""
+    return cards_svg.card_tip(code, lang)
