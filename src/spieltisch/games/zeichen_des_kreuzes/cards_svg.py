@@ -220,6 +220,7 @@ def _mini_army(cx: float, cy: float) -> str:
     )
 
 
+@lru_cache(maxsize=256, typed=True)  # the pile's size changes by a card now and then
 def card_back(x: float, y: float, count: int, tip_text: str) -> str:
     """The draw pile: a stack of card backs with its size."""
     out = [f'<g data-key="deck" data-tip={attr(tip_text)}>']

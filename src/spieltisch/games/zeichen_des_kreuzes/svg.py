@@ -314,15 +314,18 @@ def _map_pieces(
     knights: dict[tuple[int, int], list[int]] = {}
     for s in view["seats"]:
         knights.setdefault(tuple(s["pawn"]), []).append(int(s["seat"]))
-    out = ['<g class="cities">']
-    for index, c in enumerate(view["cities"]):
-        by, tile = c.get("plundered_by"), c.get("tile")
-        need = view.get("jerusalem_tiles_needed", 2)
-        cell = (c["cell"][0], c["cell"][1])
-        out.append(
-            _city(index, str(c["name"]), str(c["kind"]), cell, by, tile, need, lang, map_y, viewer)
+    cities = tuple(
+        (
+            str(c["name"]),
+            str(c["kind"]),
+            (c["cell"][0], c["cell"][1]),
+            c.get("plundered_by"),
+            c.get("tile"),
         )
-    out.append("</g>")
+        for c in view["cities"]
+    )
+    need = view.get("jerusalem_tiles_needed", 2)
+    out = list(_cities(cities, need, lang, map_y, viewer))
     fight = view.get("fight")
     if fight and isinstance(fight.get("cell"), list):
         out.append(_fight_mark(fight["cell"], map_y, lang))
@@ -343,6 +346,21 @@ def _map_pieces(
     # over the pieces and the lit cells (clicks pass through): a name is always readable
     out += _labels(view, lang, map_y)
     return out
+
+
+CityRow = tuple[str, str, tuple[int, int], Any, Any]  # name, kind, cell, plunderer, tile
+
+
+# the cities change only when one is plundered: the group is drawn once per look
+@lru_cache(maxsize=256, typed=True)
+def _cities(
+    cities: tuple[CityRow, ...], need: Any, lang: str, map_y: float, viewer: int | None
+) -> tuple[str, ...]:
+    out = ['<g class="cities">']
+    for index, (name, kind, cell, by, tile) in enumerate(cities):
+        out.append(_city(index, name, kind, cell, by, tile, need, lang, map_y, viewer))
+    out.append("</g>")
+    return tuple(out)
 
 
 @lru_cache(maxsize=_PIECES, typed=True)
@@ -497,6 +515,7 @@ def _unit(
     shift: float,
     movable: bool,
 ) -> str:
+    """A neutral unit on the map, drawn once per look and edition."""
     return _unit_drawn(kind, uid, unit, cell, lang, map_y, shift, movable, _edition())
 
 
