@@ -206,6 +206,26 @@ def test_medina_boards_are_cached_per_edition() -> None:
         assert render_svg(second).count("by the well") == 8
 
 
+@pytest.mark.parametrize("index", [i for i, c in enumerate(CONFIGS) if c[0] == "medina"])
+def test_medina_picture_caches_do_not_change_pictures(index: int) -> None:
+    """Medina's picture memoises in its helper modules too (the squares once per board, the
+    pieces, palace tips and joins once per look, the tile cards, the words): emptied or
+    warm, the same pictures and moves."""
+    from spieltisch.games.medina import picture_board, picture_pieces, picture_words, svg
+
+    def everything() -> list[Any]:
+        out: list[Any] = []
+        for view, lang, legal in _cases(index):
+            out.append(svg.render_svg(view, lang, legal))
+            out.append(svg.board_moves(view, legal or [], lang))
+        return out
+
+    warm = everything()
+    for module in (svg, picture_board, picture_pieces, picture_words):
+        _clear_caches(module)
+    assert everything() == warm
+
+
 def test_tr_chronicle_follows_the_ruleset_data() -> None:
     """TR-D13: replacement data draws its own end thresholds on the chronicle, and the
     default data its own, in either order."""

@@ -19,7 +19,7 @@ and ``data-owner``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from ...engine import picture as pic
@@ -196,11 +196,11 @@ def _item_icon(kind: str, seat: int) -> str:
     return pieces.tea_tile(c)
 
 
-def _item_tip(view: dict[str, Any], kind: str, count: int, lang: str, pickable: bool) -> str:
+def _item_tip(kind: str, count: int, lang: str, pickable: bool, retired: bool) -> str:
     w = words(lang)
     if kind in pieces.BUILDING_FILL:
         name = colour_name(kind, lang)
-        if kind in view.get("retired", []):
+        if retired:
             return capital(w["tip_retired_item"].format(colour=name))
         value = pieces.TILE_VALUE.get(kind, 1)
         body = w["tip_building_item"].format(
@@ -213,22 +213,23 @@ def _item_tip(view: dict[str, Any], kind: str, count: int, lang: str, pickable: 
     return capital(body) + (w["playable"] if pickable else "")
 
 
+@lru_cache(maxsize=1024)
 def _tray_item(
-    view: dict[str, Any],
     kind: str,
     count: int | None,
     x: float,
     y: float,
     lang: str,
-    picks: set[str],
+    seat: int,
+    pickable: bool,
+    acting: bool,
+    retired: bool,
 ) -> str:
+    """A piece of the tray; memoised, as a supply changes by a piece or two per move."""
     w = words(lang)
-    seat = int(view["seat"])
-    pickable = f"supply:{kind}" in picks
-    acting = bool(picks)
     dim = (acting and not pickable) or count == 0
     label = colour_name(kind, lang) if kind in pieces.BUILDING_FILL else w[f"item_{kind}"]
-    attrs = pic.key(f"tray:{kind}") + pic.tip(_item_tip(view, kind, count or 0, lang, pickable))
+    attrs = pic.key(f"tray:{kind}") + pic.tip(_item_tip(kind, count or 0, lang, pickable, retired))
     if pickable:
         attrs += pic.pick(f"supply:{kind}") + ' style="cursor:pointer"'
     if dim:
@@ -275,20 +276,31 @@ def _tray(
     if "supply:start_merchant" in picks:
         items.insert(0, ("start_merchant", None))
     x = PAD
+    retired = view.get("retired", [])
     for kind, count in items:
-        out.append(_tray_item(view, kind, count, x, y + 36, lang, picks))
+        pickable = f"supply:{kind}" in picks
+        out.append(
+            _tray_item(
+                kind, count, x, y + 36, lang, int(seat), pickable, bool(picks), kind in retired
+            )
+        )
         x += ITEM_W + ITEM_GAP
     out.append("</g>")
     return out, y + 36 + ITEM_H + 8
 
 
 # -- below the board: players, tiles, scores, legend -----------------------------------------
-def _standing_columns(view: dict[str, Any], lang: str) -> tuple[list[str], list[float]]:
+# Each part is split into what it reads in the view (a few numbers and names, cheap to
+# gather) and its drawing, memoised on exactly those: from move to move most of it stays as
+# it was, and the picture is drawn for every seat after every move (issue 14).
+@lru_cache(maxsize=64)
+def _standing_columns(
+    colours: tuple[str, ...], ed2: bool, lang: str
+) -> tuple[tuple[str, ...], tuple[float, ...]]:
     """The heads and widths of the players' table (the first width is the name's)."""
     w = words(lang)
-    ed2 = view["edition"] == 2
-    heads = [colour_name(c, lang) for c in view["palace_tiles"]] + [w["col_roofs"]]
-    widths: list[float] = [180, *([56] * len(view["palace_tiles"])), 62]
+    heads = [colour_name(c, lang) for c in colours] + [w["col_roofs"]]
+    widths: list[float] = [180, *([56] * len(colours)), 62]
     if ed2:
         heads.append(w["col_neutral"])
         widths.append(64)
@@ -299,10 +311,10 @@ def _standing_columns(view: dict[str, Any], lang: str) -> tuple[list[str], list[
         widths.append(42)
     heads += [w["col_palaces"], w["col_tiles"], w["col_score"]]
     widths += [64, 58, 56]
-    return heads, widths
+    return tuple(heads), tuple(widths)
 
 
-def _standing_cells(view: dict[str, Any], seat: int) -> list[str]:
+def _standing_cells(view: dict[str, Any], seat: int) -> tuple[str, ...]:
     """One player's row: the supply (``?`` behind another player's screen, MD-R67), the
     palaces owned, the tiles' points and the score (★ for a winner)."""
     supply = view["supplies"][seat]
@@ -321,23 +333,25 @@ def _standing_cells(view: dict[str, Any], seat: int) -> list[str]:
     score = view["scores"][seat]
     star = " ★" if seat in (view.get("winners") or []) else ""
     tiles = score["palace_tiles"] + score["tower_tiles"]
-    return [*cells, str(len(score["palaces"])), str(tiles), f"{score['total']}{star}"]
+    return (*cells, str(len(score["palaces"])), str(tiles), f"{score['total']}{star}")
+
+
+Drawn = tuple[tuple[str, ...], float]
 
 
 def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    """The players' table (not memoised: a move changes its rows, and each seat's view
+    names its own row and sees its own supply)."""
+    colours = tuple(view["palace_tiles"])
     w = words(lang)
-    heads, widths = _standing_columns(view, lang)
+    heads, widths = _standing_columns(colours, view["edition"] == 2, lang)
+    viewer = view.get("seat")
     rows = [
-        (s, seat_name(s, lang, view.get("seat")), _standing_cells(view, s))
+        (s, seat_name(s, lang, viewer), _standing_cells(view, s))
         for s in range(len(view["supplies"]))
     ]
     out = [text(PAD, y + 22, w["standings"], LARGE, font_weight="bold")]
-    # a block of each building colour above its column (the column head names it too)
-    cx = PAD + widths[0]
-    for colour, cw in zip(view["palace_tiles"], widths[1:], strict=False):
-        out.append(f'<g transform="translate({num(cx)},{num(y + 30)})">')
-        out.append(pieces.building(colour, False, 22) + "</g>")
-        cx += cw
+    out += _colour_blocks(colours, widths, y)
     acting = [] if view["phase"] == "over" else [int(view["active"])]
     table, y = pic.standings(rows, heads, PAD, y + 52, widths, acting)
     out += table
@@ -345,6 +359,20 @@ def _standings(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], fl
         out.append(text(PAD, y + 14, w["hidden_note"], SMALL, fill=MUTED))
         y += 20
     return out, y
+
+
+@lru_cache(maxsize=64)
+def _colour_blocks(
+    colours: tuple[str, ...], widths: tuple[float, ...], y: float
+) -> tuple[str, ...]:
+    """A block of each building colour above its column (the column head names it too)."""
+    out = []
+    cx = PAD + widths[0]
+    for colour, cw in zip(colours, widths[1:], strict=False):
+        out.append(f'<g transform="translate({num(cx)},{num(y + 30)})">')
+        out.append(pieces.building(colour, False, 22) + "</g>")
+        cx += cw
+    return tuple(out)
 
 
 def _holder(view: dict[str, Any], palace: Any, lang: str) -> tuple[str, Any]:
@@ -358,11 +386,12 @@ def _holder(view: dict[str, Any], palace: Any, lang: str) -> tuple[str, Any]:
     return f"#{palace} ({x},{y})", found["owner"]
 
 
+@lru_cache(maxsize=512)
 def _tile_card(
     x: float,
     y: float,
     icon: str,
-    lines: Sequence[str],
+    lines: tuple[str, ...],
     holder: tuple[str, Any],
     attrs: str,
     lang: str,
@@ -389,7 +418,44 @@ def _tile_card(
     return "".join(out)
 
 
-def _tiles(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+@lru_cache(maxsize=512)
+def _palace_tile(
+    i: int,
+    colour: str,
+    palace: Any,
+    holder: tuple[str, Any],
+    viewer: int | None,
+    lang: str,
+    top: float,
+) -> str:
+    """The ``i``-th palace tile's card, held by ``palace`` (``holder``: its text and owner)."""
+    w = words(lang)
+    value = pieces.TILE_VALUE.get(colour, 1)
+    tip = w["tile_palace"].format(colour=colour_name(colour, lang), n=plural(value, "point", lang))
+    tip += "; " + (
+        holder_text(palace, holder[1], lang, viewer, "tile_holder") if palace else w["tile_free"]
+    )
+    attrs = pic.key(f"palace-tile:{colour}") + pic.tip(capital(tip))
+    icon = pieces.building(colour, False, 32)
+    lines = (w["points_short"].format(n=value), colour_name(colour, lang))
+    return _tile_card(PAD + i * (TILE_W + 8), top, icon, lines, holder, attrs, lang)
+
+
+@lru_cache(maxsize=512)
+def _tower_tile(
+    x: float, value: int, holder: tuple[str, Any], tip: str, merchants: Any, lang: str, top: float
+) -> str:
+    """Tower tile ``value``'s card (``merchants``: those on it, 2nd edition)."""
+    w = words(lang)
+    attrs = pic.key(f"tower-tile:{value}") + pic.tip(tip)
+    icon = pieces.tower(32, value, None).split("<text", 1)[0]
+    lines = [w["tower_short"].format(n=value), w["points_short"].format(n=value)]
+    if merchants:
+        lines[1] += ", " + w["merchants_short"].format(n=merchants)
+    return _tile_card(x, top, icon, tuple(lines), holder, attrs, lang)
+
+
+def _tiles(view: dict[str, Any], lang: str, y: float, index: BoardIndex) -> tuple[list[str], float]:
     w = words(lang)
     viewer = view.get("seat")
     right = PAD + 4 * (TILE_W + 8) + 16
@@ -399,73 +465,86 @@ def _tiles(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]
     ]
     top = y + 34
     for i, (colour, palace) in enumerate(view["palace_tiles"].items()):
-        value = pieces.TILE_VALUE.get(colour, 1)
         holder = _holder(view, palace, lang)
-        tip = w["tile_palace"].format(
-            colour=colour_name(colour, lang), n=plural(value, "point", lang)
-        )
-        tip += "; " + (
-            holder_text(palace, holder[1], lang, viewer, "tile_holder")
-            if palace
-            else w["tile_free"]
-        )
-        attrs = pic.key(f"palace-tile:{colour}") + pic.tip(capital(tip))
-        icon = pieces.building(colour, False, 32)
-        lines = [w["points_short"].format(n=value), colour_name(colour, lang)]
-        out.append(_tile_card(PAD + i * (TILE_W + 8), top, icon, lines, holder, attrs, lang))
+        out.append(_palace_tile(i, colour, palace, holder, viewer, lang, top))
     towers = {int(t["tower"]): t for t in view["towers"]}
-    index = BoardIndex(view)
     for i, value in enumerate(sorted(int(v) for v in view["tower_tiles"])):
         palace = view["tower_tiles"][str(value)]
         holder = _holder(view, palace, lang)
-        attrs = pic.key(f"tower-tile:{value}") + pic.tip(tower_tip(index, towers[value], lang))
-        icon = pieces.tower(32, value, None).split("<text", 1)[0]
-        lines = [w["tower_short"].format(n=value), w["points_short"].format(n=value)]
-        if view["edition"] == 2 and towers[value]["merchants"]:
-            lines[1] += ", " + w["merchants_short"].format(n=towers[value]["merchants"])
+        tip = tower_tip(index, towers[value], lang)
+        merchants = towers[value]["merchants"] if view["edition"] == 2 else None
         x = right + i * (TILE_W + 8)
-        out.append(_tile_card(x, top, icon, lines, holder, attrs, lang))
+        out.append(_tower_tile(x, value, holder, tip, merchants, lang, top))
     return out, top + TILE_H + 8
 
 
 def _scores(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    ed2 = view["edition"] == 2
+    seats = tuple(
+        (
+            tuple((p["palace"], p["colour"], p["total"]) for p in score["palaces"]),
+            score["palace_tiles"] + score["tower_tiles"],
+            score["total"],
+        )
+        for score in view["scores"]
+    )
+    tea = view["tea_pool"] if ed2 else None
+    retired = tuple(view.get("retired") or ())
+    drawn, y = _scores_drawing(seats, view.get("seat"), ed2, tea, retired, lang, y)
+    return list(drawn), y
+
+
+@lru_cache(maxsize=256)
+def _scores_drawing(
+    seats: tuple[tuple[tuple[tuple[Any, str, Any], ...], Any, Any], ...],
+    viewer: int | None,
+    ed2: bool,
+    tea: Any,
+    retired: tuple[str, ...],
+    lang: str,
+    y: float,
+) -> Drawn:
+    """Each seat's palaces (number, colour, points), tiles and total; the tea pool (2nd
+    edition) and the retired colours."""
     w = words(lang)
     col = Column(PAD, y, WIDTH - 2 * PAD)
     col.heading(w["scores"])
-    well = w["score_rule_well"] if view["edition"] == 2 else ""
+    well = w["score_rule_well"] if ed2 else ""
     col.line(w["score_rule"].format(well=well), SMALL, fill=MUTED)
-    viewer = view.get("seat")
-    for s, score in enumerate(view["scores"]):
+    for s, (palaces, tiles, total) in enumerate(seats):
         parts = [
-            w["score_palace"].format(
-                id=p["palace"], colour=colour_name(p["colour"], lang), points=p["total"]
-            )
-            for p in score["palaces"]
+            w["score_palace"].format(id=palace, colour=colour_name(colour, lang), points=points)
+            for palace, colour, points in palaces
         ] or [w["no_palace"]]
-        parts.append(w["score_tiles"].format(n=score["palace_tiles"] + score["tower_tiles"]))
+        parts.append(w["score_tiles"].format(n=tiles))
         line = w["score_line"].format(
-            name=seat_name(s, lang, viewer), parts=", ".join(parts), total=score["total"]
+            name=seat_name(s, lang, viewer), parts=", ".join(parts), total=total
         )
         col.line(line, FONT, indent=20)
         col.out.append(seat_mark(s, PAD + 8, col.y - 5, 6))
     extras = []
-    if view["edition"] == 2:
-        extras.append(
-            f"<g{pic.key('tea-pool')}{pic.tip(w['tip_tea_pool'].format(n=view['tea_pool']))}>"
-        )
+    if ed2:
+        extras.append(f"<g{pic.key('tea-pool')}{pic.tip(w['tip_tea_pool'].format(n=tea))}>")
         col.gap(6)
         extras.append(f'<g transform="translate({PAD},{num(col.y)})">{pieces.tea_tile(28)}</g>')
-        extras.append(text(PAD + 36, col.y + 19, w["tea_pool"].format(n=view["tea_pool"]), FONT))
+        extras.append(text(PAD + 36, col.y + 19, w["tea_pool"].format(n=tea), FONT))
         extras.append("</g>")
         col.y += 30
     col.out += extras
-    if view.get("retired"):
-        names = ", ".join(colour_name(c, lang) for c in view["retired"])
+    if retired:
+        names = ", ".join(colour_name(c, lang) for c in retired)
         col.line(w["retired"].format(names=names), FONT)
-    return col.out, col.y
+    return tuple(col.out), col.y
 
 
 def _legend(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    drawn, y = _legend_drawing(view["edition"] == 2, lang, y)
+    return list(drawn), y
+
+
+@lru_cache(maxsize=64)
+def _legend_drawing(ed2: bool, lang: str, y: float) -> Drawn:
+    """The legend: the same for every picture of an edition, but for its place."""
     w = words(lang)
     c = 28
     items = [
@@ -477,12 +556,12 @@ def _legend(view: dict[str, Any], lang: str, y: float) -> tuple[list[str], float
         (pieces.wall(c, "top", 1), w["lg_wall"]),
         (pieces.tower(c, 1, None).split("<text", 1)[0], w["lg_tower"]),
     ]
-    if view["edition"] == 2:
+    if ed2:
         items.append((pieces.well(c), w["lg_well"]))
         items.append((_bonus_icon(c), w["lg_bonus"]))
     out = [text(PAD, y + 22, w["legend"], LARGE, font_weight="bold")]
     body, y = pic.legend(items, PAD, y + 34, WIDTH - 2 * PAD, icon=c)
-    return out + body, y
+    return (*out, *body), y
 
 
 def _bonus_icon(c: int) -> str:
@@ -499,13 +578,14 @@ def render_svg(
     viewer's legal actions as JSON) makes the playable supply pieces picks."""
     lang = lang_of(lang)
     w = words(lang)
+    index = BoardIndex(view)  # one look-up table for the board and the tower tiles' tips
     title = f"{w['title']} · " + w["edition"].format(n=view["edition"], p=view["players"])
     body, y = header(title, _status(view, lang), WIDTH)
     tray, y = _tray(view, legal or [], lang, y + 4)
     body += tray
-    board, y = draw_board(view, lang, WIDTH, y + 8)
+    board, y = draw_board(view, lang, WIDTH, y + 8, index)
     body += board
-    for part in (_standings, _tiles, _scores, _legend):
+    for part in (_standings, partial(_tiles, index=index), _scores, _legend):
         drawn, y = part(view, lang, y + 10)
         body += drawn
     return document("medina", WIDTH, y + 16, body, w["title"], view.get("seat"))
