@@ -241,8 +241,16 @@ def test_tr_chronicle_follows_the_ruleset_data() -> None:
 
 def test_tr_picture_caches_do_not_change_pictures() -> None:
     """Tumult Royal's picture memoises drawings in its helper modules (icons, landscape
-    tiles, payment art): emptied or warm, the same pictures and moves."""
-    from spieltisch.games.tumult_royal import icons, picture_land, picture_moves
+    tiles and fields, slots, castle parts, chronicle fields, standing, header and demand,
+    payment art): emptied or warm, the same pictures and moves."""
+    from spieltisch.games.tumult_royal import (
+        icons,
+        picture_goods,
+        picture_land,
+        picture_moves,
+        picture_scores,
+        svg,
+    )
     from spieltisch.games.tumult_royal.svg import board_moves
 
     index = next(i for i, c in enumerate(CONFIGS) if c[0] == "tumult-royal")
@@ -255,7 +263,7 @@ def test_tr_picture_caches_do_not_change_pictures() -> None:
         return out
 
     warm = everything()
-    for module in (icons, picture_land, picture_moves):
+    for module in (icons, picture_goods, picture_land, picture_moves, picture_scores, svg):
         _clear_caches(module)
     assert everything() == warm
 

@@ -99,8 +99,9 @@ def icon(name: str, x: float, y: float, size: float = 24) -> str:
     return f'<use href="#tr-{name}" transform="translate({num(x)},{num(y)}) scale({num(k)})"/>'
 
 
+@lru_cache(maxsize=1)
 def defs() -> str:
-    """The definitions of the icons (ids ``tr-NAME``), once per picture."""
+    """The definitions of the icons (ids ``tr-NAME``), once per picture (built once)."""
     return (
         "<defs>"
         + "".join(f'<g id="tr-{name}">{body}</g>' for name, body in ICONS.items())

@@ -4,7 +4,7 @@ words, the planned moves, the geometry of the landscape and the elements drawn s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.picture import lang_of, seat_name
 from .board_words import words
@@ -43,6 +43,35 @@ def fog_round(view: dict[str, Any], tr: int, tc: int) -> int | None:
     return None
 
 
+class Look(NamedTuple):
+    """Who reads the picture (language, seat) and the ruleset's goods: what the drawing of
+    one piece depends on besides the piece itself, so a hashable part of the keys under
+    which the pieces are memoised."""
+
+    lang: str
+    seat: int | None
+    goods: tuple[str, ...]
+
+    @property
+    def w(self) -> dict[str, str]:
+        return words(self.lang)
+
+    def kind(self, good: str) -> str:
+        return good_kind(good, self.goods)
+
+    def face_tip(self, face: Face) -> str:
+        return face_words(face, self.lang)
+
+    def tile(self, face: Face | None, x: float, y: float, size: float) -> str:
+        if face is None:
+            return tile_back(x, y, size)
+        return tile_face(self.kind(str(face[0])), int(face[1]), x, y, size)
+
+    def name(self, seat: int) -> str:
+        """``Player 2``, or ``Player 2 (you)`` for the reader's own seat."""
+        return seat_name(seat, self.lang, self.seat)
+
+
 class Pic:
     """One rendering: the view, the reader's words, the planned moves and the elements."""
 
@@ -61,6 +90,7 @@ class Pic:
         self.out: list[str] = []
         self.overlay: list[str] = []  # drawn last, over everything (the tile in hand)
         self.players = {p["seat"]: p for p in view["players_state"]}
+        self.look = Look(self.lang, self.seat, tuple(self.goods))
 
     def kind(self, good: str) -> str:
         return good_kind(good, self.goods)

@@ -5,8 +5,9 @@ rank, grace and the crown, and the chips that choose how one good is paid."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from ...engine.picture import (
     FONT,
@@ -31,7 +32,7 @@ from ...engine.picture import pick as pick_attr
 from ...engine.svg import attr, num
 from .icons import GOOD_EDGE, GOOD_INK, icon, statue_icon
 from .names import catalog, good_name
-from .picture_base import WIDTH, M, Pic
+from .picture_base import WIDTH, Look, M, Pic
 from .picture_moves import Face, values_text
 from .text import face_text
 
@@ -42,8 +43,7 @@ SIDE_W = 220  # the units left, beside the pool after the reveal
 CASTLE_TILE, CASTLE_STEP = 30, 36
 
 
-@dataclass(frozen=True)
-class _Slot:
+class _Slot(NamedTuple):
     """One slot as the viewer sees it."""
 
     number: int
@@ -73,10 +73,12 @@ def pool(pic: Pic, y: float) -> float:
     if hint:
         pic.out.append(text(M + text_width(title, LARGE) + 16, y + 20, hint, FONT, fill=MUTED))
     top = y + 34
+    memory = (v.get("me") or {}).get("memory") or {}
+    chosen = ((v.get("pending") or {}).get("my_choice") or {}).get("slot")
     for i, entry in enumerate(v["slots"]):
         x = M + (i % per_row) * SLOT_STEP_X
         sy = top + (i // per_row) * SLOT_STEP_Y
-        info = _slot_of(pic, entry, revealed)
+        info = _slot_of(pic, entry, revealed, memory, chosen)
         pic.out.append(slot(pic, info, x, sy))
         if info.state == "held" and info.seat == pic.seat and v["phase"] == "grab":
             pic.overlay.append(hand(pic, info.number, x, sy))
@@ -86,22 +88,26 @@ def pool(pic: Pic, y: float) -> float:
     return bottom
 
 
-def _slot_of(pic: Pic, entry: dict[str, Any], revealed: bool) -> _Slot:
-    v = pic.view
+def _slot_of(
+    pic: Pic, entry: dict[str, Any], revealed: bool, memory: dict[str, Face], chosen: Any
+) -> _Slot:
     s = int(entry["slot"])
-    memory = (v.get("me") or {}).get("memory") or {}
-    chosen = ((v.get("pending") or {}).get("my_choice") or {}).get("slot")
     holder = entry.get("seat")
     return _Slot(
         number=s,
         state=str(entry["state"]),
         seat=None if holder is None else int(holder),
-        face=entry.get("face"),
-        seen=memory.get(str(s)),
+        face=_frozen(entry.get("face")),
+        seen=_frozen(memory.get(str(s))),
         revealed=revealed,
         chosen=chosen == s,
         peek=s in pic.plan.slots,
     )
+
+
+def _frozen(face: Face | None) -> tuple[Any, ...] | None:
+    """A face as a tuple: the slot is part of a cache key."""
+    return None if face is None else tuple(face)
 
 
 def pool_hint(pic: Pic) -> str:
@@ -120,20 +126,20 @@ def pool_hint(pic: Pic) -> str:
     return w["pool_hint_watch"]
 
 
-def slot_tip(pic: Pic, s: _Slot) -> str:
+def slot_tip(look: Look, s: _Slot) -> str:
     """What a slot holds as the viewer knows it, then what the viewer may do with it."""
-    w = pic.w
+    w = look.w
     if s.state == "down":
         out = w["slot_down"].format(s=s.number)
         if s.seen is not None and not s.revealed:
-            out += w["slot_memory"].format(face=pic.face_tip(s.seen))
+            out += w["slot_memory"].format(face=look.face_tip(s.seen))
         if s.peek:
             out += w["slot_peek"]
     else:
-        holder = pic.name(s.seat if s.seat is not None else 0)
+        holder = look.name(s.seat if s.seat is not None else 0)
         known = s.face or s.seen
         sentence = ("slot_held" if s.state == "held" else "slot_taken") + ("_face" if known else "")
-        face = pic.face_tip(known) if known else ""
+        face = look.face_tip(known) if known else ""
         out = w[sentence].format(s=s.number, name=holder, face=face)
     return out + (w["slot_chosen"] if s.chosen else "")
 
@@ -141,6 +147,13 @@ def slot_tip(pic: Pic, s: _Slot) -> str:
 def slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
     """One slot: its place on the table (a place to click while it may be peeked), its
     number, and the tile in it, lifted by its holder, or gone to a castle."""
+    return _slot_svg(pic.look, s, x, y)
+
+
+@lru_cache(maxsize=2048)
+def _slot_svg(look: Look, s: _Slot, x: float, y: float) -> str:
+    """A slot drawn, keyed on all it shows: from tick to tick most slots stay as they were,
+    and every seat sees the slots it has not seen alike."""
     attrs = f'data-kind="slot" data-slot="{s.number}" data-state={attr(s.state)}'
     if s.seat is not None:
         attrs += f' data-seat="{s.seat}"'
@@ -148,7 +161,7 @@ def slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
         attrs += f" data-face={attr(face_text(s.face))}"
     if s.peek:
         attrs += place(f"slot:{s.number}")
-    hint = slot_tip(pic, s)
+    hint = slot_tip(look, s)
     body = [
         f"<g {attrs}{tip(hint)}>",
         f'<rect x="{num(x - 2)}" y="{num(y - 2)}" width="{SLOT + 4}" height="{SLOT + 4}" '
@@ -158,15 +171,15 @@ def slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
     tile_key = key(f"tile:{s.number}")
     if s.state == "down":
         shown = s.face if s.revealed else None
-        body.append(f"<g{tile_key}{tip(hint)}>{pic.tile(shown, x, y, SLOT)}</g>")
+        body.append(f"<g{tile_key}{tip(hint)}>{look.tile(shown, x, y, SLOT)}</g>")
         if s.seen is not None and not s.revealed:
-            body.append(memory_badge(pic, s.seen, x, y))
-    elif s.state == "held" and s.seat != pic.seat and s.seat is not None:
-        body.append(f"<g{tile_key}{tip(hint)}>{_lifted(pic, s, x, y)}</g>")
+            body.append(memory_badge(look, s.seen, x, y))
+    elif s.state == "held" and s.seat != look.seat and s.seat is not None:
+        body.append(f"<g{tile_key}{tip(hint)}>{_lifted(look, s, x, y)}</g>")
     elif s.seat is not None:  # kept by someone, or in the viewer's hand: the place is empty
-        body.append(_empty_slot(pic, s, x, y))
+        body.append(_empty_slot(look, s, x, y))
     if s.chosen:
-        colour = seat_colour(pic.seat or 0)
+        colour = seat_colour(look.seat or 0)
         body.append(
             f'<rect x="{num(x - 5)}" y="{num(y - 5)}" width="{SLOT + 10}" height="{SLOT + 10}" '
             f'rx="10" fill="none" stroke="{colour}" stroke-width="3" stroke-dasharray="6 3"/>'
@@ -175,25 +188,25 @@ def slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
     return "".join(body)
 
 
-def _lifted(pic: Pic, s: _Slot, x: float, y: float) -> str:
+def _lifted(look: Look, s: _Slot, x: float, y: float) -> str:
     """A tile another player holds: lifted off its place, framed in the holder's colour."""
     assert s.seat is not None
     return (
-        pic.tile(s.face, x - 3, y - 5, SLOT)
+        look.tile(s.face, x - 3, y - 5, SLOT)
         + f'<rect x="{num(x - 5)}" y="{num(y - 7)}" width="{SLOT + 4}" height="{SLOT + 4}" '
         f'rx="8" fill="none" stroke="{seat_colour(s.seat)}" stroke-width="3"/>'
         + seat_mark(s.seat, x + SLOT - 6, y - 4, 8)
     )
 
 
-def _empty_slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
+def _empty_slot(look: Look, s: _Slot, x: float, y: float) -> str:
     """The place of a tile that was kept (the taker's mark and ✓) or is in the viewer's
     hand; what the viewer knows of its face is noted on it."""
     assert s.seat is not None
     known = s.face or s.seen
     out = [seat_mark(s.seat, x + SLOT / 2, y + (14 if known else SLOT / 2 - 4), 10)]
     if known:
-        out.append(memory_badge(pic, known, x, y))
+        out.append(memory_badge(look, known, x, y))
     elif s.state == "taken":
         out.append(
             text(
@@ -209,9 +222,9 @@ def _empty_slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
     return "".join(out)
 
 
-def memory_badge(pic: Pic, face: Face, x: float, y: float) -> str:
+def memory_badge(look: Look, face: Face, x: float, y: float) -> str:
     """What the viewer saw on a tile now face down (or gone): a small note on it."""
-    kind = pic.kind(str(face[0]))
+    kind = look.kind(str(face[0]))
     return (
         f'<rect x="{num(x + 4)}" y="{num(y + SLOT - 24)}" width="{SLOT - 8}" height="21" '
         f'rx="5" fill="#fffdf0" stroke="{GOOD_EDGE[kind]}" stroke-width="1.2" '
@@ -345,49 +358,85 @@ def _capital(sentence: str) -> str:
 
 
 def castles(pic: Pic, y: float) -> float:
-    """One panel per player, in seat order, all as high as the fullest."""
-    seats = [p["seat"] for p in pic.view["players_state"]]
+    """One panel per player, in seat order, all as high as the fullest. Each part of a
+    panel is memoised on what it shows (a move changes few of them)."""
+    v, look = pic.view, pic.look
+    seats = [p["seat"] for p in v["players_state"]]
     gap = 12
     pw = (WIDTH - 2 * M - (len(seats) - 1) * gap) / len(seats)
     per_row = max(1, int((pw - 20 + CASTLE_STEP - CASTLE_TILE) // CASTLE_STEP))
     tiles = {s: castle_tiles(pic, s) for s in seats}
     rows = max((len(t) + per_row - 1) // per_row for t in tiles.values())
-    status = {s: wrap(castle_status(pic, s), pw - 20, SMALL)[:2] for s in seats}
+    status = {s: _two_lines(castle_status(pic, s), pw - 20) for s in seats}
     known = {s: [f for _, f, _ in tiles[s] if f is not None] for s in seats}
-    totals = pic.view["phase"] == "build" and any(known.values())
+    totals = v["phase"] == "build" and any(known.values())
     lines = max(max(len(v) for v in status.values()), 1 if totals else 0)
     ph = 84 + lines * 17 + rows * CASTLE_STEP
     y += 14
+    actors = [] if v["phase"] == "game_over" else v.get("actors") or []
+    players, tax = len(pic.players), pic.rs.king_tax
     for i, s in enumerate(seats):
         x = M + i * (pw + gap)
-        out = [_castle_frame(pic, s, x, y, pw, ph), _counters(pic, s, x, y + 44)]
-        out += [
-            text(x + 10, y + 90 + j * 17, line, SMALL, fill=MUTED)
-            for j, line in enumerate(status[s])
+        p = pic.players[s]
+        out = [
+            _castle_frame(look, s, x, y, pw, ph, s in actors, int(p["rank"]), players, tax),
+            _counters(
+                look,
+                s,
+                x,
+                y + 44,
+                int(p["followers"]),
+                int(p["reserve"]),
+                int(p["placed"]),
+                bool(p["grace"]),
+            ),
+            _status_lines(x, y, status[s]),
         ]
         if totals and known[s]:
-            out.append(_units(pic, known[s], x + 10, y + 76))
+            out.append(_units(look, tuple(tuple(f) for f in known[s]), x + 10, y + 76))
         ty = y + 80 + lines * 17
         for j, (k, face, hint) in enumerate(tiles[s]):
             tx = x + 10 + (j % per_row) * CASTLE_STEP
             tyy = ty + (j // per_row) * CASTLE_STEP
-            out.append(f"<g{key(k)}{tip(hint)}>{pic.tile(face, tx, tyy, CASTLE_TILE)}</g>")
+            out.append(_castle_tile(look, k, _frozen(face), hint, tx, tyy))
         pic.out.append("".join(out))
     return y + ph
 
 
-def _units(pic: Pic, faces: list[Face], x: float, y: float) -> str:
+@lru_cache(maxsize=512)
+def _two_lines(status: str, width: float) -> tuple[str, ...]:
+    """The first two lines of a castle's status wrapped to ``width``."""
+    return tuple(wrap(status, width, SMALL)[:2])
+
+
+@lru_cache(maxsize=512)
+def _status_lines(x: float, y: float, lines: tuple[str, ...]) -> str:
+    return "".join(
+        text(x + 10, y + 90 + j * 17, line, SMALL, fill=MUTED) for j, line in enumerate(lines)
+    )
+
+
+@lru_cache(maxsize=2048)
+def _castle_tile(
+    look: Look, k: str, face: tuple[Any, ...] | None, hint: str, x: float, y: float
+) -> str:
+    """A tile in a castle (the piece ``k``), face up or, unseen, face down."""
+    return f"<g{key(k)}{tip(hint)}>{look.tile(face, x, y, CASTLE_TILE)}</g>"
+
+
+@lru_cache(maxsize=256)
+def _units(look: Look, faces: Sequence[Face], x: float, y: float) -> str:
     """The units held of each good (what building costs are counted in, TR-R19)."""
-    label = pic.w["units"]
+    label = look.w["units"]
     out = [text(x, y + 14, label, SMALL, fill=MUTED)]
     x += text_width(label, SMALL) + 8
-    for good in pic.goods:
+    for good in look.goods:
         n = sum(int(v) for g, v in faces if g == good)
         if not n:
             continue
-        kind = pic.kind(good)
-        units = catalog(pic.lang).ngettext("{n} unit of {good}", "{n} units of {good}", n)
-        hint = units.format(n=n, good=good_name(good, pic.lang))
+        kind = look.kind(good)
+        units = catalog(look.lang).ngettext("{n} unit of {good}", "{n} units of {good}", n)
+        hint = units.format(n=n, good=good_name(good, look.lang))
         label = f"{n}"
         out.append(
             f"<g{tip(hint)}>{icon(kind, x, y + 1, 16)}"
@@ -398,13 +447,25 @@ def _units(pic: Pic, faces: list[Face], x: float, y: float) -> str:
     return "".join(out)
 
 
-def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float) -> str:
+@lru_cache(maxsize=512)
+def _castle_frame(
+    look: Look,
+    seat: int,
+    x: float,
+    y: float,
+    pw: float,
+    ph: float,
+    acting: bool,
+    rank: int,
+    players: int,
+    king_tax: int,
+) -> str:
     """The panel (the piece ``castle:SEAT``; the pieces on it are its siblings, since the
     page animates only outermost pieces) with the seat's mark and name, then its rank or
     the crown; the acting seats framed in their colour."""
-    v, w = pic.view, pic.w
-    name = pic.name(seat)
-    own = seat == pic.seat
+    w = look.w
+    name = look.name(seat)
+    own = seat == look.seat
     hint = w["castle_tip_own"] if own else w["castle_tip"].format(name=name)
     edge = seat_colour(seat)
     out = [
@@ -412,21 +473,20 @@ def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float)
         box(x, y, pw, ph, "#fbf6ea" if own else PANEL_FILL, edge, 10),
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(pw)}" height="6" rx="3" fill="{edge}"/>',
     ]
-    if seat in (v.get("actors") or []) and v["phase"] != "game_over":
+    if acting:
         out.append(
             f'<rect x="{num(x - 3)}" y="{num(y - 3)}" width="{num(pw + 6)}" '
             f'height="{num(ph + 6)}" rx="12" fill="none" stroke="{edge}" stroke-width="2.5" '
             'stroke-dasharray="7 4"/>'
         )
     out.append(seat_mark(seat, x + 18, y + 26, 8))
-    label = name if text_width(name, FONT) < pw - 80 else seat_name(seat, pic.lang)
+    label = name if text_width(name, FONT) < pw - 80 else seat_name(seat, look.lang)
     out.append(text(x + 32, y + 31, label, FONT, font_weight="bold") + "</g>")
-    rank = int(pic.players[seat]["rank"])
     if rank == 1:
-        hint = w["crown_tip"].format(name=name, tax=pic.rs.king_tax)
+        hint = w["crown_tip"].format(name=name, tax=king_tax)
         out.append(f"<g{key('crown')}{tip(hint)}>{icon('crown', x + pw - 36, y + 12, 28)}</g>")
     else:
-        hint = w["rank_tip"].format(r=rank, n=len(pic.players), nth=rank)
+        hint = w["rank_tip"].format(r=rank, n=players, nth=rank)
         out.append(
             f"<g{key(f'rank:{seat}')}{tip(hint)}>"
             + text(
@@ -437,11 +497,19 @@ def _castle_frame(pic: Pic, seat: int, x: float, y: float, pw: float, ph: float)
     return "".join(out)
 
 
-def _counters(pic: Pic, seat: int, x: float, cy: float) -> str:
+@lru_cache(maxsize=512)
+def _counters(
+    look: Look,
+    seat: int,
+    x: float,
+    cy: float,
+    followers: int,
+    reserve: int,
+    placed: int,
+    grace: bool,
+) -> str:
     """Followers, statues in reserve and the grace card, as icons with numbers."""
-    w, _ = pic.w, catalog(pic.lang)
-    p = pic.players[seat]
-    followers, reserve, placed = int(p["followers"]), int(p["reserve"]), int(p["placed"])
+    w, _ = look.w, catalog(look.lang)
     followers_tip = _.ngettext(
         "{n} follower (public points; ties of statues go to more followers).",
         "{n} followers (public points; ties of statues go to more followers).",
@@ -462,8 +530,8 @@ def _counters(pic: Pic, seat: int, x: float, cy: float) -> str:
         + text(sx + 26, cy + 18, str(reserve), FONT, font_weight="bold")
         + "</g>",
     ]
-    if p["grace"]:
-        hint = w["grace_tip"].format(name=pic.name(seat))
+    if grace:
+        hint = w["grace_tip"].format(name=look.name(seat))
         out.append(f"<g{key(f'grace:{seat}')}{tip(hint)}>{icon('grace', gx, cy, 24)}</g>")
     return "".join(out)
 

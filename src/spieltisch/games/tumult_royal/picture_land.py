@@ -7,21 +7,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import NamedTuple
 
 from ...engine.picture import FONT, LARGE, MUTED, SMALL, box, key, place, text, text_width, tip
 from ...engine.svg import attr, num
-from .icons import GOOD_INK, icon, statue, terrain_field
-from .picture_base import LABEL_W, TILE_GAP, M, Pic, cost_words, fog_round, statues_words
-from .picture_moves import field_cost
+from .board_words import words
+from .data import Terrain
+from .icons import GOOD_INK, good_kind, icon, statue, terrain_field
+from .picture_base import LABEL_W, TILE_GAP, Look, M, Pic, cost_words, fog_round, statues_words
+from .picture_moves import FieldCosts
+
+Grid = tuple[tuple[str, ...], ...]  # a landscape tile's 3 × 3 terrain codes
 
 
 def land_x(pic: Pic, c: int) -> float:
-    return M + LABEL_W + c * pic.f + (c // 3) * TILE_GAP
+    return _x(pic.f, c)
 
 
 def land_y(pic: Pic, top: float, r: int) -> float:
-    return top + r * pic.f + (r // 3) * TILE_GAP
+    return _y(pic.f, top, r)
+
+
+def _x(f: float, c: int) -> float:
+    return M + LABEL_W + c * f + (c // 3) * TILE_GAP
+
+
+def _y(f: float, top: float, r: int) -> float:
+    return top + r * f + (r // 3) * TILE_GAP
 
 
 def landscape(pic: Pic, y: float) -> float:
@@ -36,123 +48,235 @@ def landscape(pic: Pic, y: float) -> float:
         x = M + text_width(w["landscape"], LARGE) + 16
         pic.out.append(text(x, y + 20, hint, FONT, fill=MUTED))
     top = y + 50
-    f = pic.f
-    for c in range(3 * pic.columns):
-        x = land_x(pic, c) + f / 2
-        pic.out.append(text(x, top - 8, str(c), SMALL, text_anchor="middle", fill=MUTED))
-    for r in range(6):
-        ry = land_y(pic, top, r) + f / 2 + 5
-        pic.out.append(text(M + LABEL_W - 6, ry, str(r), SMALL, text_anchor="end", fill=MUTED))
-    for pos in v["landscape"]["positions"]:
-        pic.out.append(land_tile(pic, pos, top))
-    statues = {(b["field"][0], b["field"][1]): b for b in v["board"]}
-    for r in range(6):
-        for c in range(3 * pic.columns):
-            code = pic.grid[r][c]
-            if code is None:
-                continue
-            here = statues.get((r, c))
-            x, fy = land_x(pic, c), land_y(pic, top, r)
-            if here is not None:
-                pic.out.append(statue_group(pic, r, c, code, here, x, fy))
-            else:
-                pic.out.append(free_field(pic, r, c, code, x, fy))
+    pic.out += _land_body(_land_of(pic, top))
     return land_y(pic, top, 6) - TILE_GAP
 
 
-def land_tile(pic: Pic, pos: dict[str, Any], top: float) -> str:
-    """A landscape tile (the piece ``land:TR,TC``); face down with its reveal round."""
-    tr, tc = int(pos["row"]), int(pos["col"])
-    x, y = land_x(pic, 3 * tc), land_y(pic, top, 3 * tr)
-    size = 3 * pic.f
-    grid = None if not pos["face_up"] else tuple(tuple(row) for row in pos["rows"])
+class _Land(NamedTuple):
+    """All the landscape's tiles and fields show (a hashable cache key): most moves leave
+    it as it was, and the seats that read one language see it alike but for ``(you)``."""
+
+    look: Look
+    top: float
+    f: float
+    columns: int
+    tiles: tuple[tuple[int, int, Grid | None, int | None], ...]  # tr, tc, face up, reveal
+    grid: tuple[tuple[str | None, ...], ...]
+    statues: tuple[tuple[int, int, int, int], ...]  # r, c, owner, statues
+    terrains: tuple[tuple[str, Terrain], ...]
+    multiplier: int
+    start: bool  # the start statues are placed
+    build: bool  # the build phase
+    # per field with moves: the moves and, in a build turn, what it costs the builder
+    fields: tuple[tuple[tuple[int, int], int, tuple[int, int, int] | None], ...]
+
+
+def _land_of(pic: Pic, top: float) -> _Land:
+    v = pic.view
+    tiles = []
+    for pos in v["landscape"]["positions"]:
+        tr, tc = int(pos["row"]), int(pos["col"])
+        grid = None if not pos["face_up"] else tuple(tuple(row) for row in pos["rows"])
+        tiles.append((tr, tc, grid, fog_round(v, tr, tc) if grid is None else None))
+    build = v["phase"] == "build"
+    costs = pic.plan.costs or FieldCosts(v, pic.rs)
+    return _Land(
+        look=pic.look,
+        top=top,
+        f=pic.f,
+        columns=pic.columns,
+        tiles=tuple(tiles),
+        grid=tuple(tuple(row) for row in pic.grid),
+        statues=tuple(
+            (int(b["field"][0]), int(b["field"][1]), int(b["seat"]), int(b["statues"]))
+            for b in v["board"]
+        ),
+        terrains=tuple(pic.rs.terrains.items()),
+        multiplier=pic.rs.nonadjacent_cost_multiplier,
+        start=v["phase"] == "setup_start_statues",
+        build=build,
+        fields=tuple(
+            (rc, n, costs.of(rc) if build else None) for rc, n in sorted(pic.plan.fields.items())
+        ),
+    )
+
+
+@lru_cache(maxsize=256)
+def _land_body(land: _Land) -> tuple[str, ...]:
+    """The numbers, the tiles (pieces ``land:TR,TC``), then every face-up field: its
+    statues (the piece ``statue:R,C``) or, free, its cost and the place to build; each
+    piece memoised on its own too, since a move changes few of them."""
+    look, f, top = land.look, land.f, land.top
+    terrains = dict(land.terrains)
+    statues = {(r, c): (owner, n) for r, c, owner, n in land.statues}
+    moves = {rc: (n, mine) for rc, n, mine in land.fields}
+    out = [_numbers(top, f, land.columns)]
+    for tr, tc, grid, k in land.tiles:
+        out.append(_land_piece(look.lang, _x(f, 3 * tc), _y(f, top, 3 * tr), f, grid, tr, tc, k))
+    for r, row in enumerate(land.grid):
+        fy = _y(f, top, r)
+        for c, code in enumerate(row):
+            if code is None:
+                continue
+            here = statues.get((r, c))
+            if here is not None:
+                owner, n = here
+                name = look.name(owner)
+                out.append(_statue_piece(look.lang, r, c, code, owner, n, name, _x(f, c), fy, f))
+                continue
+            n, mine = moves.get((r, c), (0, None))
+            field = _Field(
+                lang=look.lang,
+                r=r,
+                c=c,
+                code=code,
+                terrain=terrains.get(code),
+                goods=look.goods,
+                multiplier=land.multiplier,
+                start=land.start,
+                moves=n,
+                build=land.build and n > 0,
+                mine=mine,
+            )
+            out.append(_free_field(field, _x(f, c), fy, f))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _numbers(top: float, f: float, columns: int) -> str:
+    """The column numbers above the landscape and the row numbers left of it, as separate
+    elements of the document (joined by the newlines ``document`` puts between elements);
+    they depend on the geometry only."""
+    out = []
+    for c in range(3 * columns):
+        x = _x(f, c) + f / 2
+        out.append(text(x, top - 8, str(c), SMALL, text_anchor="middle", fill=MUTED))
+    for r in range(6):
+        ry = _y(f, top, r) + f / 2 + 5
+        out.append(text(M + LABEL_W - 6, ry, str(r), SMALL, text_anchor="end", fill=MUTED))
+    return "\n".join(out)
+
+
+@lru_cache(maxsize=512)
+def _land_piece(
+    lang: str,
+    x: float,
+    y: float,
+    f: float,
+    grid: Grid | None,
+    tr: int,
+    tc: int,
+    k: int | None,
+) -> str:
+    """The piece ``land:TR,TC``: the tile and, face down, its tip and reveal label; keyed on
+    all it shows, since the same tiles are drawn for every seat after every move."""
+    w = words(lang)
+    size = 3 * f
     hint = label = ""
     if grid is None:
-        k = fog_round(pic.view, tr, tc)
-        hint = pic.w["fog_tip"].format(k=k) if k is not None else pic.w["fog_never"]
+        hint = w["fog_tip"].format(k=k) if k is not None else w["fog_never"]
         if k is not None:
-            words = pic.w["fog_label"].format(k=k)
-            lw = text_width(words, FONT) + 16
+            fog = w["fog_label"].format(k=k)
+            lw = text_width(fog, FONT) + 16
             label = box(
                 x + (size - lw) / 2, y + size / 2 - 14, lw, 28, "#37474f", "#eceff1", 14
-            ) + text(x + size / 2, y + size / 2 + 5, words, FONT, text_anchor="middle", fill="#fff")
+            ) + text(x + size / 2, y + size / 2 + 5, fog, FONT, text_anchor="middle", fill="#fff")
     return (
         f"<g{key(f'land:{tr},{tc}')}{tip(hint)}>"
-        + _land_tile(x, y, size, pic.f, grid, tr, tc)
+        + _land_tile(x, y, size, f, grid, tr, tc)
         + label
         + "</g>"
     )
 
 
-def statue_group(
-    pic: Pic, r: int, c: int, code: str, here: dict[str, Any], x: float, y: float
+@lru_cache(maxsize=1024)
+def _statue_piece(
+    lang: str,
+    r: int,
+    c: int,
+    code: str,
+    owner: int,
+    n: int,
+    name: str,
+    x: float,
+    y: float,
+    f: float,
 ) -> str:
-    """The statues on a field (the piece ``statue:R,C``)."""
-    w = pic.w
-    owner, n = int(here["seat"]), int(here["statues"])
+    """The piece ``statue:R,C``, keyed on all it shows (the owner's name as the reader
+    reads it: ``(you)`` on the reader's own)."""
+    w = words(lang)
     hint = w["statue_tip"].format(
-        terrain=w.get(f"t_{code}", code),
-        r=r,
-        c=c,
-        cap=statues_words(n, pic.lang),
-        name=pic.name(owner),
+        terrain=w.get(f"t_{code}", code), r=r, c=c, cap=statues_words(n, lang), name=name
     )
     return (
         f'<g data-kind="statue" data-field="{r},{c}" data-seat="{owner}" data-statues="{n}"'
-        f"{key(f'statue:{r},{c}')}{tip(hint)}>{_statues_svg(owner, n, x, y, pic.f)}</g>"
+        f"{key(f'statue:{r},{c}')}{tip(hint)}>{_statues_svg(owner, n, x, y, f)}</g>"
     )
 
 
-def field_tip(pic: Pic, r: int, c: int, code: str) -> str:
-    """A free field: its terrain, statues, cost, the cost when not adjacent (TR-R18), and
-    what it costs the builder now."""
-    w, v = pic.w, pic.view
-    terrain = pic.rs.terrains.get(code)
+class _Field(NamedTuple):
+    """All a free field's drawing depends on: the ruleset's numbers for its terrain, the
+    reader's language, the phase and the moves there (a hashable cache key)."""
+
+    lang: str
+    r: int
+    c: int
+    code: str
+    terrain: Terrain | None
+    goods: tuple[str, ...]
+    multiplier: int
+    start: bool  # the start statues are placed (free, TR-S7: no cost strip)
+    moves: int  # legal actions on the field
+    build: bool  # moves are builds: ``mine`` is what the builder pays
+    mine: tuple[int, int, int] | None
+
+
+def _field_tip(fd: _Field) -> str:
+    w, lang = words(fd.lang), fd.lang
+    terrain = fd.terrain
     cap = terrain.capacity if terrain else 1
     cost = terrain.cost if terrain else (0, 0, 0)
     out = w["field_tip"].format(
-        terrain=w.get(f"t_{code}", code),
-        r=r,
-        c=c,
-        cap=statues_words(cap, pic.lang),
-        cost=cost_words(cost, pic.goods, pic.lang),
+        terrain=w.get(f"t_{fd.code}", fd.code),
+        r=fd.r,
+        c=fd.c,
+        cap=statues_words(cap, lang),
+        cost=cost_words(cost, fd.goods, lang),
     )
     if terrain is not None and terrain.nonadjacent_allowed:
-        far = tuple(k * pic.rs.nonadjacent_cost_multiplier for k in cost)
-        out += w["field_far"].format(cost=cost_words(far, pic.goods, pic.lang))
+        far = tuple(k * fd.multiplier for k in cost)
+        out += w["field_far"].format(cost=cost_words(far, fd.goods, lang))
     elif terrain is not None:
         out += w["field_near"]
-    moves = pic.plan.fields.get((r, c), 0)
-    if moves and v["phase"] == "build":
-        mine = field_cost(v, (r, c))
-        if mine is not None:
-            sentence = w["field_yours_far" if mine != cost else "field_yours"]
-            out += sentence.format(cost=cost_words(mine, pic.goods, pic.lang))
-        out += w["field_pays"].format(n=moves) if moves > 1 else w["field_pays_one"]
-    elif moves:
+    if fd.build:
+        if fd.mine is not None:
+            sentence = w["field_yours_far" if fd.mine != cost else "field_yours"]
+            out += sentence.format(cost=cost_words(fd.mine, fd.goods, lang))
+        out += w["field_pays"].format(n=fd.moves) if fd.moves > 1 else w["field_pays_one"]
+    elif fd.moves:
         out += w["field_start"]
     return out
 
 
-def free_field(pic: Pic, r: int, c: int, code: str, x: float, y: float) -> str:
-    """A free field: its cost strip, and when a move goes there, the place ``field:R,C``
-    marked with a dashed frame."""
-    v, f = pic.view, pic.f
-    terrain = pic.rs.terrains.get(code)
-    cost: Sequence[int] = terrain.cost if terrain else (0, 0, 0)
-    moves = pic.plan.fields.get((r, c), 0)
-    attrs = f' data-field="{r},{c}" data-terrain={attr(code)}'
+@lru_cache(maxsize=2048)
+def _free_field(fd: _Field, x: float, y: float, f: float) -> str:
+    """A free field drawn, keyed on all it depends on: most fields look the same from move
+    to move and from seat to seat."""
+    r, c, moves = fd.r, fd.c, fd.moves
+    cost: Sequence[int] = fd.terrain.cost if fd.terrain else (0, 0, 0)
+    attrs = f' data-field="{r},{c}" data-terrain={attr(fd.code)}'
     if moves:
         attrs += place(f"field:{r},{c}")
     out = [
-        f"<g{attrs}{tip(field_tip(pic, r, c, code))}>",
+        f"<g{attrs}{tip(_field_tip(fd))}>",
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(f)}" height="{num(f)}" fill="#fff" '
         'opacity="0"/>',
     ]
-    if v["phase"] != "setup_start_statues":  # the start statue is free (TR-S7)
-        mine = field_cost(v, (r, c)) if moves and v["phase"] == "build" else None
+    if not fd.start:  # the start statue is free (TR-S7)
+        mine = fd.mine
         shown = mine if mine is not None else cost
-        out.append(cost_strip(pic, shown, x, y, moves > 0, mine is not None and mine != cost))
+        doubled = mine is not None and mine != cost
+        out.append(cost_strip(fd.goods, f, shown, x, y, moves > 0, doubled))
     if moves:
         frame = f'x="{num(x + 2.5)}" y="{num(y + 2.5)}" width="{num(f - 5)}" height="{num(f - 5)}"'
         out.append(
@@ -165,14 +289,19 @@ def free_field(pic: Pic, r: int, c: int, code: str, x: float, y: float) -> str:
 
 
 def cost_strip(
-    pic: Pic, cost: Sequence[int], x: float, y: float, bright: bool, doubled: bool
+    goods: Sequence[str],
+    f: float,
+    cost: Sequence[int],
+    x: float,
+    y: float,
+    bright: bool,
+    doubled: bool,
 ) -> str:
     """The cost of a field as goods icons with numbers, at its foot; framed red when it is
     doubled for the builder (not next to its statues, TR-R18)."""
-    items = [(g, k) for g, k in zip(pic.goods, cost, strict=True) if k]
+    items = [(g, k) for g, k in zip(goods, cost, strict=True) if k]
     if not items:
         return ""
-    f = pic.f
     wid = len(items) * 24 + 2
     sx, sy = x + (f - wid) / 2, y + f - 22
     edge = "#c62828" if doubled else "#8d7b5a"
@@ -182,7 +311,7 @@ def cost_strip(
         f'stroke="{edge}" stroke-width="{1.4 if doubled else 0.8}"/>'
     ]
     for i, (g, k) in enumerate(items):
-        kind = pic.kind(g)
+        kind = good_kind(g, goods)
         gx = sx + 1 + i * 24
         out.append(icon(kind, gx, sy + 2, 14))
         out.append(text(gx + 15, sy + 14.5, str(k), SMALL, font_weight="bold", fill=GOOD_INK[kind]))

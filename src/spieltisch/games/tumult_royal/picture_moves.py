@@ -15,12 +15,30 @@ from typing import Any
 from ...engine.picture import lang_of
 from ...engine.svg import num
 from .board_words import words
+from .data import Ruleset
 from .icons import GOOD_INK, good_kind
 from .names import catalog, good_name
 from .text import rules, terrain_grid
 
 MAX_BUTTONS = 12
 Face = Sequence[Any]
+
+
+class FieldCosts:
+    """``field_cost`` for one view, each field worked out once (a build turn lists many
+    payments per field) and the landscape's grid and the ruleset looked up once."""
+
+    def __init__(self, view: dict[str, Any], rs: Ruleset) -> None:
+        self.view, self.rs = view, rs
+        self.grid: list[list[str | None]] | None = None
+        self.known: dict[tuple[int, int], tuple[int, int, int] | None] = {}
+
+    def of(self, rc: tuple[int, int]) -> tuple[int, int, int] | None:
+        if rc not in self.known:
+            if self.grid is None:
+                self.grid = terrain_grid(self.view)
+            self.known[rc] = _field_cost(self.view, self.grid, self.rs, rc)
+        return self.known[rc]
 
 
 @dataclass
@@ -32,6 +50,7 @@ class Plan:
     chips: dict[str, tuple[tuple[str, tuple[int, ...]], ...]] = field(default_factory=dict)
     slots: set[int] = field(default_factory=set)
     hand: set[str] = field(default_factory=set)  # keep, put_back
+    costs: FieldCosts | None = None  # what a build costs, field by field
 
 
 def _parts(payment: Sequence[Face], goods: Sequence[str]) -> dict[str, tuple[int, ...]]:
@@ -77,6 +96,7 @@ def plan_moves(view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str)
             grouping[rc] = _groups([_parts(legal[i]["payment"], goods) for i in indices], goods)
     hand = (view.get("me") or {}).get("hand")
     hand_face = face_words(hand, lang) if hand else "?"
+    costs = plan.costs = FieldCosts(view, rs)
     for action in legal:
         kind = str(action.get("type"))
         move: dict[str, Any] = {"pick": None, "place": None, "button": None}
@@ -96,7 +116,7 @@ def plan_moves(view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str)
                 move["button"] = w["btn_start"]
             else:
                 payment = action.get("payment", [])
-                move["button"] = _payment_caption(payment, view, rc, lang)
+                move["button"] = _payment_caption(payment, costs.of(rc), goods, lang)
                 move["art"] = payment_art(payment, goods)
                 if rc in grouping:
                     parts = _parts(payment, goods)
@@ -126,18 +146,17 @@ def _surplus(
 
 
 def _payment_caption(
-    payment: Sequence[Face], view: dict[str, Any], rc: tuple[int, int], lang: str
+    payment: Sequence[Face], cost: tuple[int, int, int] | None, goods: Sequence[str], lang: str
 ) -> str:
     """``bread 1+2, tools 1 (+1)``: the tiles paid per good and the followers gained."""
     w = words(lang)
-    goods = rules(view).goods
     parts = []
     for good in goods:
         values = sorted(int(v) for g, v in payment if g == good)
         if values:
             parts.append(f"{good_name(good, lang)} {values_text(values)}")
     caption = ", ".join(parts) or w["nothing"]
-    extra = _surplus(payment, field_cost(view, rc), goods)
+    extra = _surplus(payment, cost, goods)
     return caption + (w["surplus"].format(n=extra) if extra > 0 else "")
 
 
@@ -205,9 +224,13 @@ def _adjacent(view: dict[str, Any], rc: tuple[int, int], seat: int) -> bool:
 def field_cost(view: dict[str, Any], rc: tuple[int, int]) -> tuple[int, int, int] | None:
     """What building on ``rc`` costs the seat whose turn it is (TR-R18: double for a meadow
     or forest not next to its statues), or None if it may not build there."""
-    grid = terrain_grid(view)
+    return _field_cost(view, terrain_grid(view), rules(view), rc)
+
+
+def _field_cost(
+    view: dict[str, Any], grid: list[list[str | None]], rs: Ruleset, rc: tuple[int, int]
+) -> tuple[int, int, int] | None:
     code = grid[rc[0]][rc[1]]
-    rs = rules(view)
     terrain = rs.terrains.get(code or "")
     seat = view.get("turn_of")
     if terrain is None or seat is None:

@@ -4,6 +4,7 @@ and the standing by the winner rule (TR-V4, TR-V5) with how close the end is (TR
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...engine.picture import (
@@ -21,6 +22,7 @@ from ...engine.picture import (
     wrap,
 )
 from ...engine.svg import num
+from .board_words import words
 from .icons import statue
 from .picture_base import WIDTH, M, Pic, statues_words
 
@@ -50,17 +52,35 @@ def _chronicle_field(
 ) -> str:
     """Round ``k``'s field: its number, its threshold θ, and the King's statues placed
     there (the piece ``chronicle:K``) or outlines of the statues still to come."""
-    v, w, rs = pic.view, pic.w, pic.rs
-    ch = CHRONICLE_H
+    v, rs = pic.view, pic.rs
     need = rs.chronicle_statues[k - 1] if k - 1 < len(rs.chronicle_statues) else 1
     theta = rs.end_threshold[k - 1] if k - 1 < len(rs.end_threshold) else None
     current = k == v["round"] and entry is None and v["phase"] != "game_over"
+    name = None if entry is None else pic.name(entry[0])
+    return _chronicle_svg(pic.lang, k, entry, name, need, theta, current, x, top, cw)
+
+
+@lru_cache(maxsize=512)
+def _chronicle_svg(
+    lang: str,
+    k: int,
+    entry: tuple[int, int] | None,
+    name: str | None,
+    need: int,
+    theta: int | None,
+    current: bool,
+    x: float,
+    top: float,
+    cw: float,
+) -> str:
+    """A chronicle field drawn, keyed on all it shows (the King's name as the reader reads
+    it): the fields change once a round."""
+    w = words(lang)
+    ch = CHRONICLE_H
     if entry is not None:
-        hint = w["chronicle_done"].format(
-            k=k, name=pic.name(entry[0]), n=statues_words(entry[1], pic.lang)
-        )
+        hint = w["chronicle_done"].format(k=k, name=name, n=statues_words(entry[1], lang))
     else:
-        hint = w["chronicle_tip"].format(k=k, n=statues_words(need, pic.lang))
+        hint = w["chronicle_tip"].format(k=k, n=statues_words(need, lang))
     if theta is not None:
         hint += w["chronicle_check"].format(t=theta)
     fill, edge = ("#fff3c4", "#c62828") if current else ("#f8ecd0", "#a1887f")
@@ -118,31 +138,49 @@ def standing(pic: Pic, y: float) -> float:
         v["players_state"],
         key=lambda p: (p["seat"] not in winners, -p["placed"], -p["followers"], p["rank"]),
     )
-    y += 18
-    pic.out.append(text(M, y + 20, w["standing"], LARGE, font_weight="bold"))
-    rows = [
-        Row(
+    rows = tuple(
+        (
             p["seat"],
             pic.name(p["seat"]) + (" ★" if p["seat"] in winners else ""),
-            [
+            (
                 str(p["placed"]),
                 f"{landscape[p['seat']]} + {chronicle[p['seat']]}",
                 str(p["followers"]),
                 str(p["rank"]),
-            ],
-            attrs=(
+            ),
+            (
                 f' data-kind="standing" data-position="{position}" '
                 f'data-placed="{p["placed"]}" data-landscape="{landscape[p["seat"]]}" '
                 f'data-chronicle="{chronicle[p["seat"]]}" data-followers="{p["followers"]}"'
             ),
         )
         for position, p in enumerate(order, 1)
-    ]
-    cols = [w["col_placed"], w["col_parts"], w["col_followers"], w["col_rank"]]
-    acting = [] if v["phase"] == "game_over" else list(v.get("actors") or [])
-    elements, bottom = standings(rows, cols, M, y + 28, (250, 110, 170, 120, 80), acting)
+    )
+    cols = (w["col_placed"], w["col_parts"], w["col_followers"], w["col_rank"])
+    acting = () if v["phase"] == "game_over" else tuple(v.get("actors") or [])
+    elements, bottom = _standing_table(y, w["standing"], rows, cols, acting)
     pic.out += elements
     return _end_lines(pic, bottom + 4)
+
+
+_StandingRow = tuple[int, str, tuple[str, ...], str]  # seat, name, cells, attributes
+
+
+@lru_cache(maxsize=256)
+def _standing_table(
+    y: float,
+    heading: str,
+    rows: tuple[_StandingRow, ...],
+    cols: tuple[str, ...],
+    acting: tuple[int, ...],
+) -> tuple[tuple[str, ...], float]:
+    """The heading and the table, keyed on the texts they show (most moves change no
+    number in it, and every seat sees the same but its own name)."""
+    y += 18
+    out = [text(M, y + 20, heading, LARGE, font_weight="bold")]
+    table = [Row(seat, name, list(cells), attrs=attrs) for seat, name, cells, attrs in rows]
+    elements, bottom = standings(table, cols, M, y + 28, (250, 110, 170, 120, 80), acting)
+    return (*out, *elements), bottom
 
 
 def _end_lines(pic: Pic, y: float) -> float:
@@ -153,21 +191,35 @@ def _end_lines(pic: Pic, y: float) -> float:
     lines = [w["standing_rule"]]
     placed = [int(p["placed"]) for p in players]
     hi, lo = max(placed), min(placed)
+    check = None
     if v["phase"] != "game_over":
         least = min(int(p["reserve"]) for p in players)
         lines.append(w["instant"].format(n=rs.statues_per_player, r=least))
         lines.append(w["spread"].format(d=hi - lo, hi=hi, lo=lo))
+        check = end_check_line(pic)
+    elements, y = _end_svg(y, tuple(lines), hi - lo, check)
+    pic.out += elements
+    return y
+
+
+@lru_cache(maxsize=256)
+def _end_svg(
+    y: float, lines: tuple[str, ...], spread: int, check: str | None
+) -> tuple[tuple[str, ...], float]:
+    """The lines under the standing, wrapped, and the next end check (none at the end),
+    keyed on their texts."""
+    out = []
     for line in lines:
         for part in wrap(line, WIDTH - 2 * M, FONT):
             y += 20
-            pic.out.append(text(M, y, part, FONT, fill=MUTED))
-    if v["phase"] != "game_over":
-        pic.out.append(f'<g data-kind="end-check" data-spread="{hi - lo}">')
-        for part in wrap(end_check_line(pic), WIDTH - 2 * M, FONT):
+            out.append(text(M, y, part, FONT, fill=MUTED))
+    if check is not None:
+        out.append(f'<g data-kind="end-check" data-spread="{spread}">')
+        for part in wrap(check, WIDTH - 2 * M, FONT):
             y += 20
-            pic.out.append(text(M, y, part, FONT, fill=MUTED))
-        pic.out.append("</g>")
-    return y + 6
+            out.append(text(M, y, part, FONT, fill=MUTED))
+        out.append("</g>")
+    return tuple(out), y + 6
 
 
 def end_check_line(pic: Pic) -> str:

@@ -22,6 +22,7 @@ end-check), ``data-field``, ``data-slot``, ``data-state``, ``data-face``…"""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...engine.picture import (
@@ -152,30 +153,54 @@ def head(pic: Pic) -> float:
     title = w["title"]
     if pic.seat is not None:
         title += " — " + seat_name(pic.seat, pic.lang)
-    out, y = header(title, status, WIDTH)
+    out, y = _header(title, status)
     pic.out += out
     return y
+
+
+@lru_cache(maxsize=512)
+def _header(title: str, status: str) -> tuple[tuple[str, ...], float]:
+    """``header``, memoised on its texts: the status line stays for several moves."""
+    out, y = header(title, status, WIDTH)
+    return tuple(out), y
 
 
 def demand(pic: Pic, y: float) -> float:
     """What the people need of each good (TR-R4; ? until spun in the Zocker variant) and
     the tiles set aside this round (TR-G2)."""
-    v, w = pic.view, pic.w
+    v = pic.view
     if not v["round"] or v["phase"] == "game_over":
         return y
-    y += 12
-    pic.out.append(text(M, y + 26, w["demand"], LARGE, font_weight="bold"))
-    x = M + text_width(w["demand"], LARGE) + 16
+    needs = tuple((good, pic.kind(good), d) for good, d in v["demand"].items())
+    k = int(v["set_aside"])
+    aside = k if k and v["phase"] == "grab" else 0
     loss = pic.rs.tumult_follower_loss
-    for good, d in v["demand"].items():
-        kind = pic.kind(good)
-        name = good_name(good, pic.lang)
+    pic.out += _demand(pic.lang, y, needs, loss, aside, v["variant"] == "zocker")
+    return y + 12 + 40
+
+
+@lru_cache(maxsize=256)
+def _demand(
+    lang: str,
+    y: float,
+    needs: tuple[tuple[str, str, int | None], ...],
+    loss: int,
+    aside: int,
+    zocker: bool,
+) -> tuple[str, ...]:
+    """The demand's elements, memoised on all they show: it changes once a round."""
+    w = words(lang)
+    y += 12
+    out = [text(M, y + 26, w["demand"], LARGE, font_weight="bold")]
+    x = M + text_width(w["demand"], LARGE) + 16
+    for good, kind, d in needs:
+        name = good_name(good, lang)
         hint = (
             w["demand_unknown_tip"].format(good=name)
             if d is None
             else w["demand_tip"].format(d=d, good=name, loss=loss)
         )
-        pic.out.append(
+        out.append(
             f"<g data-demand={attr(good)}{key('demand:' + good)}{tip(hint)}>"
             + box(x, y, 86, 40, GOOD_FILL[kind], GOOD_EDGE[kind], 8)
             + icon(kind, x + 6, y + 6, 28)
@@ -191,17 +216,16 @@ def demand(pic: Pic, y: float) -> float:
             + "</g>"
         )
         x += 96
-    k = int(v["set_aside"])
-    if k and v["phase"] == "grab":
+    if aside:
         x += 12
-        backs = "".join(tile_back(x + i * 6, y + 6, 28) for i in range(min(3, k)))
-        label = w["aside"].format(k=k)
-        pic.out.append(
-            f"<g{tip(w['aside_tip'].format(k=k))}>{backs}"
+        backs = "".join(tile_back(x + i * 6, y + 6, 28) for i in range(min(3, aside)))
+        label = w["aside"].format(k=aside)
+        out.append(
+            f"<g{tip(w['aside_tip'].format(k=aside))}>{backs}"
             + text(x + 50, y + 26, label, FONT, fill=MUTED)
             + "</g>"
         )
         x += 50 + text_width(label, FONT) + 16
-    if v["variant"] == "zocker":  # TR-R5: the needs are spun in the tumult check
-        pic.out.append(f"<g{tip(w['zocker_tip'])}>" + text(x, y + 26, w["zocker"], FONT) + "</g>")
-    return y + 40
+    if zocker:  # TR-R5: the needs are spun in the tumult check
+        out.append(f"<g{tip(w['zocker_tip'])}>" + text(x, y + 26, w["zocker"], FONT) + "</g>")
+    return tuple(out)
