@@ -34,6 +34,7 @@ RING_FILL, RING_EDGE = "#cdb07a", "#a88c58"
 FRAME = "#6e4f2a"
 STABLE_PATH = "#a47a45"  # the path from a stable to its palace
 ZONE_FILL = "#dfe6d8"  # the well's zone: no building or stable (MD-D8)
+NO_PALACE: dict[str, Any] = {}  # what a missing palace reads as (never written to)
 
 
 def _xy(cell: Sequence[Any]) -> XY:
@@ -174,19 +175,28 @@ def _palace_tip_text(
 
 
 def tower_tip(index: BoardIndex, tower: dict[str, Any], lang: str) -> str:
-    w = words(lang)
+    """A tower's tile value, the palace holding it and (2nd edition) its merchants."""
     value = int(tower["tower"])
-    parts = [w["tower"].format(n=value, pts=count(value, "point", lang))]
     palace = tower.get("holder")
+    owner = index.palaces.get(int(palace), NO_PALACE).get("owner") if palace else None
+    viewer = index.view.get("seat") if palace else None
+    merchants = tower.get("merchants") if index.view["edition"] == 2 else None
+    return _tower_tip_text(value, palace, owner, viewer, merchants, lang)
+
+
+@lru_cache(maxsize=256)
+def _tower_tip_text(
+    value: int, palace: Any, owner: Any, viewer: int | None, merchants: Any, lang: str
+) -> str:
+    """``tower_tip`` from what it names (drawn on the board and on the tile's card)."""
+    w = words(lang)
+    parts = [w["tower"].format(n=value, pts=count(value, "point", lang))]
     if palace:
-        owner = index.palaces.get(int(palace), {}).get("owner")
-        parts.append(holder_text(palace, owner, lang, index.view.get("seat"), "tower_held"))
+        parts.append(holder_text(palace, owner, lang, viewer, "tower_held"))
     else:
         parts.append(w["tower_free"])
-    if index.view["edition"] == 2 and tower.get("merchants"):
-        parts.append(
-            w["tower_merchants"].format(n=count(int(tower["merchants"]), "merchant", lang))
-        )
+    if merchants:
+        parts.append(w["tower_merchants"].format(n=count(int(merchants), "merchant", lang)))
     return "; ".join(parts)
 
 
@@ -399,7 +409,7 @@ def _piece(
     kind = piece["kind"]
     if kind in ("building", "stable"):
         palace_id = int(piece["palace"])
-        owner = index.palaces.get(palace_id, {}).get("owner")
+        owner = index.palaces.get(palace_id, NO_PALACE).get("owner")
         colour = str(piece["colour"]) if kind == "building" else ""
         first = index.palace_at.get((x, y)) == palace_id
         palace = index.palace_tip(palace_id, lang)
@@ -433,7 +443,7 @@ def _tower(
     x, y = _xy(tower["cell"])
     value = int(tower["tower"])
     holder = tower.get("holder")
-    owner = index.palaces.get(int(holder), {}).get("owner") if holder else None
+    owner = index.palaces.get(int(holder), NO_PALACE).get("owner") if holder else None
     return _tower_piece(x, y, value, owner, px, py, c, tower_tip(index, tower, lang))
 
 
