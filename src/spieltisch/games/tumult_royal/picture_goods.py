@@ -79,7 +79,7 @@ def pool(pic: Pic, y: float) -> float:
         x = M + (i % per_row) * SLOT_STEP_X
         sy = top + (i // per_row) * SLOT_STEP_Y
         info = _slot_of(pic, entry, revealed, memory, chosen)
-        pic.out.append(slot(pic, info, x, sy))
+        pic.out.append(_slot_svg(pic.look, info, x, sy))
         if info.state == "held" and info.seat == pic.seat and v["phase"] == "grab":
             pic.overlay.append(hand(pic, info.number, x, sy))
     bottom = top + (len(v["slots"]) + per_row - 1) // per_row * SLOT_STEP_Y
@@ -93,15 +93,16 @@ def _slot_of(
 ) -> _Slot:
     s = int(entry["slot"])
     holder = entry.get("seat")
-    return _Slot(
-        number=s,
-        state=str(entry["state"]),
-        seat=None if holder is None else int(holder),
-        face=_frozen(entry.get("face")),
-        seen=_frozen(memory.get(str(s))),
-        revealed=revealed,
-        chosen=chosen == s,
-        peek=s in pic.plan.slots,
+    face, seen = entry.get("face"), memory.get(str(s))
+    return _Slot(  # positional: built for every slot of every picture
+        s,
+        str(entry["state"]),
+        None if holder is None else int(holder),
+        None if face is None else tuple(face),
+        None if seen is None else tuple(seen),
+        revealed,
+        chosen == s,
+        s in pic.plan.slots,
     )
 
 
@@ -144,16 +145,12 @@ def slot_tip(look: Look, s: _Slot) -> str:
     return out + (w["slot_chosen"] if s.chosen else "")
 
 
-def slot(pic: Pic, s: _Slot, x: float, y: float) -> str:
-    """One slot: its place on the table (a place to click while it may be peeked), its
-    number, and the tile in it, lifted by its holder, or gone to a castle."""
-    return _slot_svg(pic.look, s, x, y)
-
-
 @lru_cache(maxsize=2048)
 def _slot_svg(look: Look, s: _Slot, x: float, y: float) -> str:
-    """A slot drawn, keyed on all it shows: from tick to tick most slots stay as they were,
-    and every seat sees the slots it has not seen alike."""
+    """One slot: its place on the table (a place to click while it may be peeked), its
+    number, and the tile in it, lifted by its holder, or gone to a castle. Memoised on all
+    it shows: from tick to tick most slots stay as they were, and every seat sees the slots
+    it has not seen alike."""
     attrs = f'data-kind="slot" data-slot="{s.number}" data-state={attr(s.state)}'
     if s.seat is not None:
         attrs += f' data-seat="{s.seat}"'
