@@ -91,18 +91,8 @@ class Pic:
         self.overlay: list[str] = []  # drawn last, over everything (the tile in hand)
         self.players = {p["seat"]: p for p in view["players_state"]}
         self.look = Look(self.lang, self.seat, tuple(self.goods))
-
-    def kind(self, good: str) -> str:
-        return good_kind(good, self.goods)
-
-    def face_tip(self, face: Face) -> str:
-        return face_words(face, self.lang)
-
-    def tile(self, face: Face | None, x: float, y: float, size: float) -> str:
-        if face is None:
-            return tile_back(x, y, size)
-        return tile_face(self.kind(str(face[0])), int(face[1]), x, y, size)
-
-    def name(self, seat: int) -> str:
-        """``Player 2``, or ``Player 2 (you)`` for the reader's own seat."""
-        return name_of(seat, self.view, self.lang)
+        # the reader's ways of naming things are the look's (one definition)
+        self.kind = self.look.kind
+        self.face_tip = self.look.face_tip
+        self.tile = self.look.tile
+        self.name = self.look.name
