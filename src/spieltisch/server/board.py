@@ -2,27 +2,31 @@
 picture, how each legal action is made on it (``moves``), which pieces each log line
 touched (``log_keys``) and which the other players' last moves touched (``recent``).
 
-Each game's picture module (``spieltisch.games.<game>.svg``) provides ``render_svg``,
+Each game's picture module (``svg`` in its package) provides ``render_svg``,
 ``board_moves`` and ``log_keys``."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from types import ModuleType
 from typing import Any
 
-PICTURE_MODULES = {
-    "im-zeichen-des-kreuzes": "spieltisch.games.zeichen_des_kreuzes.svg",
-    "kingdoms-of-crusaders": "spieltisch.games.kingdoms_of_crusaders.svg",
-    "medina": "spieltisch.games.medina.svg",
-    "tumult-royal": "spieltisch.games.tumult_royal.svg",
-}
+from ..engine.registry import game as lookup_game
 
 
+@cache
 def picture_module(game_id: str) -> ModuleType | None:
-    path = PICTURE_MODULES.get(game_id)
-    return None if path is None else importlib.import_module(path)
+    """The game's picture module: ``svg`` beside its game class (``None`` for a game that
+    draws no picture), found from the registry rather than a second hand-kept table."""
+    package = type(lookup_game(game_id)).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(package + ".svg")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".svg":  # a broken import inside the module is a bug
+            raise
+        return None
 
 
 def render_svg(game_id: str, view: dict[str, Any], lang: str, legal: list[dict[str, Any]]) -> str:
@@ -43,8 +47,6 @@ def board_moves(
     module = picture_module(game_id)
     if module is None or not legal:
         return []
-    if not hasattr(module, "board_moves"):  # TRANSITION: until every game has board_moves
-        return [{"pick": None, "place": None, "button": str(a.get("type"))} for a in legal]
     moves: list[dict[str, Any]] = module.board_moves(view, legal, lang)
     if len(moves) != len(legal):  # a renderer bug must not offer the wrong moves
         raise RuntimeError(f"{game_id}: {len(moves)} board moves for {len(legal)} actions")
@@ -55,8 +57,6 @@ def log_keys(game_id: str, events: Sequence[dict[str, Any]]) -> list[list[str]]:
     """Per log event, the ``data-key``s of the pieces it touched."""
     module = picture_module(game_id)
     if module is None:
-        return [[] for _ in events]
-    if not hasattr(module, "log_keys"):  # TRANSITION
         return [[] for _ in events]
     return [list(module.log_keys(event)) for event in events]
 
