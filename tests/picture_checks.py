@@ -5,7 +5,6 @@ the contract the game page relies on. Sizes on the screen are measured in the br
 
 from __future__ import annotations
 
-import importlib
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -13,15 +12,18 @@ from typing import Any
 
 from spieltisch.engine.game import Game, State
 from spieltisch.engine.picture import MAX_WIDTH, MIN_FONT
+from spieltisch.server.board import picture_module
 
 MAX_BUTTONS = 12
 _SVG = "{http://www.w3.org/2000/svg}"
 
 
 def renderer(game: Game) -> Any:
-    """The game's picture module (``render_svg``, ``board_moves``, ``log_keys``)."""
-    package = type(game).__module__.rpartition(".")[0]
-    return importlib.import_module(package + ".svg")
+    """The game's picture module (``render_svg``, ``board_moves``, ``log_keys``), found as
+    the server finds it."""
+    module = picture_module(game.id)
+    assert module is not None, f"{game.id} draws no picture"
+    return module
 
 
 def check_picture(svg: str) -> ET.Element:
