@@ -18,7 +18,7 @@ from rich.console import Console
 import spieltisch
 from spieltisch.cli.session import GameAbandoned, TerminalSession, parse_choice
 from spieltisch.engine.game import State
-from spieltisch.games.medina.notation import match_move, move_help, playable_now
+from spieltisch.games.medina.typed_moves import match_move, move_help, playable_now
 
 MEDINA = spieltisch.game("medina")
 

@@ -27,7 +27,7 @@ RENDERERS: dict[str, str] = {
     "medina": "spieltisch.games.medina.text",
     "tumult-royal": "spieltisch.games.tumult_royal.text",
 }
-TYPED: dict[str, str] = {"medina": "spieltisch.games.medina.notation"}
+TYPED: dict[str, str] = {"medina": "spieltisch.games.medina.typed_moves"}
 
 
 def renderer(game_id: str) -> ModuleType | None:

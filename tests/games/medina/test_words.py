@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from spieltisch.cli.translations import check
-from spieltisch.games.medina import notation
+from spieltisch.games.medina import typed_moves
 from spieltisch.games.medina.words import (
     BARE,
     FEMININE,
@@ -77,15 +77,15 @@ def test_typed_move_counts_read_in_the_singular_for_one(
 ) -> None:
     """The terminal's list of what may be played counts cells and palaces; one cell is
     "1 cell" (it read "1 cells" before the catalogs)."""
-    assert notation.playable_now(_counted(n, kind), "en") == [english]
-    assert notation.playable_now(_counted(n, kind), "de") == [german]
+    assert typed_moves.playable_now(_counted(n, kind), "en") == [english]
+    assert typed_moves.playable_now(_counted(n, kind), "de") == [german]
 
 
 def test_a_colourless_build_is_named_by_a_german_word_a_player_can_type() -> None:
     """``baue 4 5`` is a move a German reader can type back (it read "build" before)."""
     view = {"board": {"width": 16, "height": 12}, "palaces": []}
     legal = [{"type": "build", "colour": "grey", "cell": [4, 5]}]
-    found = notation.match_move("baue 4 5", legal, view, "de")
+    found = typed_moves.match_move("baue 4 5", legal, view, "de")
     assert (found.matches, found.what) == ([0], "baue auf (4,5)")
 
 
