@@ -4,6 +4,7 @@ The games and the arithmetic are in ``spieltisch.analysis.tumult_calibration``."
 
 from __future__ import annotations
 
+import functools
 import os
 import shlex
 import sys
@@ -12,13 +13,24 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 from ..analysis import tumult_calibration, tumult_fog
 from ..engine.errors import OptionError
 from .config import check_options, check_writable, game_options, load_game, parse_seats
 from .console import err, out, reports_errors
 from .params import OptionList
+
+
+def _advance(progress: Progress, task: TaskID, k: int) -> None:
+    progress.advance(task, k)
 
 
 @reports_errors
@@ -77,7 +89,7 @@ def calibrate(
                     bots,
                     options,
                     jobs,
-                    lambda k, task=task: progress.advance(task, k),
+                    functools.partial(_advance, progress, task),
                 )
             )
         extra = ""
