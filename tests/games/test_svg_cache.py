@@ -226,6 +226,34 @@ def test_medina_picture_caches_do_not_change_pictures(index: int) -> None:
     assert everything() == warm
 
 
+def test_kc_picture_caches_do_not_change_pictures() -> None:
+    """The Kingdoms of Crusaders memoise armies, table cards, hand cards and unseen sets in
+    the picture's part modules: emptied or warm, the same pictures and moves."""
+    from spieltisch.games.kingdoms_of_crusaders import (
+        picture_armies,
+        picture_context,
+        picture_hand,
+        picture_standing,
+        picture_territories,
+        svg,
+    )
+
+    index = next(i for i, c in enumerate(CONFIGS) if c[0] == "kingdoms-of-crusaders")
+
+    def everything() -> list[Any]:
+        out: list[Any] = []
+        for view, lang, legal in _cases(index):
+            out.append(svg.render_svg(view, lang, legal))
+            out.append(svg.board_moves(view, legal or [], lang))
+        return out
+
+    warm = everything()
+    parts = (picture_armies, picture_context, picture_hand, picture_standing, picture_territories)
+    for module in (svg, *parts):
+        _clear_caches(module)
+    assert everything() == warm
+
+
 def test_tr_chronicle_follows_the_ruleset_data() -> None:
     """TR-D13: replacement data draws its own end thresholds on the chronicle, and the
     default data its own, in either order."""
