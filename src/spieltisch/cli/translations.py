@@ -26,6 +26,7 @@ from .console import fail, out
 INSTALL_BABEL = "pip install -e '.[test]' (or pip install babel)"
 KEYWORDS = {
     "_": None,
+    "N_": None,
     "gettext": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),

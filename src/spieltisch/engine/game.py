@@ -28,6 +28,7 @@ from .options import Option, options_markdown, resolve_options
 if TYPE_CHECKING:
     from .encoding import Encoding
     from .record import GameRecord
+    from .result import ResultSheet
 
 STATE_SCHEMA = "spieltisch.state/1"
 
@@ -385,6 +386,46 @@ class Game(ABC):
         ``view`` (names of cards, places and pieces as the players call them), in ``lang``.
         It may use only what ``view`` shows, so it never tells a seat more than it knows."""
         return str(action)
+
+    def why_illegal(
+        self, state: State, seat: int, action: Action, lang: str = "en"
+    ) -> IllegalAction | None:
+        """Why ``seat`` may not make ``action`` in ``state``, in plain words in ``lang``
+        with the rule id; ``None`` if the move is legal. Never changes ``state``. The kernel
+        tries the move on a copy (the reason in English); games translate it."""
+        trial = state.clone()
+        try:
+            trial.apply(seat, action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def result_sheet(self, state: State, lang: str = "en") -> ResultSheet:
+        """A finished game's score breakdown, tie-breaks and ending (``engine.result``).
+        This default shows the raw score only; games break it down."""
+        from .i18n import translator
+        from .result import ResultSheet
+
+        _ = translator("spieltisch.engine", lang).gettext
+        return ResultSheet(
+            columns=[_("Score")], rows=[[score] for score in state.scores()], ending=None
+        )
+
+    def progress(self, state: State) -> list[float]:
+        """Per seat, the measure the standing chart draws over a game (the score so far,
+        or the game's own measure of progress), at any point of the game."""
+        return [float(s) for s in state.scores()]
+
+    def progress_label(self, lang: str = "en") -> str:
+        """What ``progress`` measures, as the chart's axis title in ``lang``."""
+        from .i18n import translator
+
+        return translator("spieltisch.engine", lang).gettext("Score")
+
+    def round_of(self, state: State) -> int | None:
+        """The round the game is in (for the chart and a replay's "jump to round"); ``None``
+        for a game without rounds."""
+        return None
 
     def rules_markdown(self) -> str:
         """Player-facing rules summary, options and reconstructed data, as Markdown: the

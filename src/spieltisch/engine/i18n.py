@@ -31,6 +31,12 @@ LANGUAGES = ("en", "de")
 DEFAULT = "en"
 
 
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs where it is declared (an option's label, a
+    tutorial's words); it is translated later, where it is shown."""
+    return message
+
+
 def lang_of(lang: str | None) -> str:
     """The catalog language for a requested one: ``de``, ``de-AT``, ``de_CH`` → ``de``; any
     language without a catalog reads English."""

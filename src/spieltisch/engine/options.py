@@ -21,6 +21,13 @@ class Option:
     ``values`` is the human description of accepted values for help texts. ``presets``
     are named values a menu offers for an option whose values are otherwise free (the
     built-in data sets of a data option).
+
+    For players (the lobby, the rules panel), in English marked with ``N_`` so that the
+    game's catalogs translate them: ``label`` is the option's human name, ``summary`` one
+    line on what it does, ``value_labels`` the accepted values in words (``(value,
+    words)`` pairs) and ``source`` where the option comes from: ``seed`` (the user's seed
+    describes it), ``sourced`` (the published rules), ``reconstructed`` (the rules file
+    fills a gap) or ``digital`` (a setting of the engine: tests, tutorials, research).
     """
 
     name: str
@@ -30,6 +37,10 @@ class Option:
     validate: Validator | None = field(default=None, compare=False)
     values: str = ""
     presets: tuple[Any, ...] = ()
+    label: str = ""
+    summary: str = ""
+    value_labels: tuple[tuple[Any, str], ...] = ()
+    source: str = ""
 
     def normalize(self, value: Any, players: int) -> Any:
         if self.choices is not None:
@@ -58,6 +69,9 @@ class Option:
         if self.choices is not None:
             return ", ".join(_spell(c) for c in self.choices)
         return "any"
+
+
+SOURCES = ("seed", "sourced", "reconstructed", "digital")
 
 
 def _spell(value: Any) -> str:
