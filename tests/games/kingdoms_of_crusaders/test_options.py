@@ -111,3 +111,37 @@ def test_default_deck_is_valid_for_every_player_count() -> None:
         state.apply(state.actors()[0], Play(hand_ids(state, state.actors()[0])[0], 1))
         assert state.play_counter == 1
         assert len(deck_ids(state)) == (56 if players == 2 else 112) - 5 * players - 2
+
+
+# -- options for players (issue 15): names, one-line summaries, values in words, source --------
+def test_every_option_has_words_for_players_in_english_and_german() -> None:
+    """§8: each option of the lobby has a label, a summary, its values in words and where it
+    comes from (KC-R10, KC-R28-R30, KC-R34, KC-R5)."""
+    from spieltisch.engine.i18n import translator
+    from spieltisch.engine.options import SOURCES
+
+    de = translator("spieltisch.games.kingdoms_of_crusaders", "de")
+    for option in GAME.options:
+        assert option.label and option.summary, option.name
+        assert option.source in SOURCES, option.name
+        assert option.value_labels, option.name
+        words = [option.label, option.summary, *(w for _, w in option.value_labels)]
+        for text in words:
+            assert (None, text) in de.messages, f"{option.name}: no German for {text!r}"
+            assert de(text) != text, text
+        if option.choices is not None:
+            assert [v for v, _ in option.value_labels] == list(option.choices), option.name
+        for value, _ in option.value_labels:
+            assert option.normalize(value, 4) == value, (option.name, value)
+
+
+def test_option_sources_follow_the_rules_file() -> None:
+    """§1 and §8: the claim modes, the early stop and the deck list are reconstructed; a fixed
+    first player is meant for tests and tutorials (KC-R10)."""
+    sources = {o.name: o.source for o in GAME.options}
+    assert sources == {
+        "claims": "reconstructed",
+        "stop_when_decided": "reconstructed",
+        "first_player": "digital",
+        "deck": "reconstructed",
+    }
