@@ -24,7 +24,7 @@ from .. import bots
 from ..engine.errors import SpieltischError
 from ..engine.registry import game as lookup_game
 from ..engine.registry import games as all_games
-from . import pages
+from . import pages, replay, rules, why
 from .live import Connection, LiveTable, TableError, TableManager, deflate, encode
 from .store import BOT, HUMAN, Store
 
@@ -79,6 +79,11 @@ class CreateTable(BaseModel):
 class Act(BaseModel):
     expected_version: int = Field(..., description="the table version the move is made on")
     action: dict[str, Any] = Field(..., description="the action's JSON, as in 'legal'")
+
+
+class Why(BaseModel):
+    pick: str | None = Field(None, description="the selected pick's key (data-pick), if any")
+    place: str | None = Field(None, description="the clicked place's key (data-place), if any")
 
 
 class ErrorBody(BaseModel):
@@ -194,6 +199,8 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         lifespan=lifespan,
     )
     app.state.manager = manager
+    app.include_router(rules.router(_errors))
+    replay.install(app, manager, store)  # /replay/<token> and /api/replay/...
     app.add_middleware(CountedBody)
 
     @app.middleware("http")
@@ -338,6 +345,15 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         version = await manager.act(table, seat, body.expected_version, body.action)
         return {"ok": True, "version": version}
 
+    @app.post(
+        "/api/seat/{token}/why",
+        summary="Why the link's seat cannot make the move a click on the board means",
+        responses=_errors(404),
+    )
+    async def api_why(token: str, body: Why, lang: str = "en") -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        return why.explain(table, seat, body.pick, body.place, lang)
+
     # -- live play -----------------------------------------------------------------------
     @app.websocket("/ws/{token}")
     async def live(
@@ -404,6 +420,9 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         if kind == "refresh":
             await _update(table, seat, conn)
             return None
+        if kind == "why":
+            reason = why.explain(table, seat, message.get("pick"), message.get("place"), conn.lang)
+            return {"type": "why", "id": ref, **reason}
         if kind != "act":
             return {"type": "error", "id": ref, "error": f"unknown message type {kind!r}"}
         if seat is None:
@@ -446,6 +465,10 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             "messages.js": "text/javascript",
             "style.css": "text/css",
             "lobby.js": "text/javascript",
+            "rules.js": "text/javascript",
+            "result.js": "text/javascript",
+            "tutorial.js": "text/javascript",
+            "replay.js": "text/javascript",
         }
         if name not in media:
             raise TableError(f"no static file {name!r}", 404)

@@ -291,6 +291,10 @@ class LiveTable:
             "recent": board.recent_keys(keys, range(max(0, since), len(events))),
             "over": self.is_over(),
             "settings": self.settings.to_json(),
+            "options": {
+                k: v if v is None or isinstance(v, (str, int, float, bool)) else "custom"
+                for k, v in self.record.options.items()
+            },
             "zombies": sorted(self.zombies),
             "timed_out": list(self.timed_out),
         }

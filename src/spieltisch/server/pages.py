@@ -40,6 +40,55 @@ viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='%238a7a66'/%3E%3C/svg%
 """
 
 
+_RULES_PANEL = """<div id="rules-panel" role="dialog" aria-labelledby="rules-title" hidden>
+<div class="rules-bar"><h2 id="rules-title" data-t="Rules">Rules</h2>
+<button type="button" id="rules-close" data-t-label="Close the rules">×</button></div>
+<form id="rules-find" role="search"><label><span data-t="Look up a rule">Look up a rule</span>
+<input id="rules-id" placeholder="KC-R15" size="9" autocomplete="off"></label>
+<button type="submit" data-t="Open">Open</button></form>
+<div id="rules-tabs" role="tablist">
+<button type="button" role="tab" data-tab="summary" data-label="Summary">Summary</button>
+<button type="button" role="tab" data-tab="options" data-label="Options"
+ id="rules-tab-options">Options</button>
+<button type="button" role="tab" data-tab="index" data-label="All rules">All rules</button></div>
+<div id="rules-body"></div>
+</div>
+"""
+
+
+def rules_page(game_id: str, name: str) -> str:
+    """A game's rules on a page of their own (the lobby links to it)."""
+    return (
+        _HEAD.format(title=f"{escape(name)} · Spieltisch")
+        + f"""<body class="rules-page" data-game="{escape(game_id, quote=True)}">
+<header><h1>{escape(name)}</h1>
+<nav><button type="button" data-lang="en">English</button>
+<button type="button" data-lang="de">Deutsch</button>
+<a href="/" data-t="Lobby">Lobby</a></nav></header>
+<main>
+"""
+        + _RULES_PANEL
+        + """</main>
+"""
+        + _messages()
+        + """<script src="/static/messages.js"></script>
+<script src="/static/rules.js"></script>
+<script>
+document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => {
+  window.spieltischText.lang = b.dataset.lang;
+  localStorage.setItem("spieltisch-lang", b.dataset.lang);
+  document.querySelectorAll("[data-t]").forEach((el) => {
+    el.textContent = window.spieltischText._(el.dataset.t); });
+  window.spieltischRules.refresh();
+}));
+document.querySelectorAll("[data-t]").forEach((el) => {
+  el.textContent = window.spieltischText._(el.dataset.t); });
+</script>
+</body></html>
+"""
+    )
+
+
 def lobby() -> str:
     """Create a table (game, players, options, who sits where) and see the tables."""
     return (
@@ -81,7 +130,9 @@ def table_page(token: str) -> str:
         + f"""<body class="table" data-token="{escape(token, quote=True)}">
 <header><h1 id="title">Spieltisch</h1>
 <div id="status" aria-live="polite"></div>
-<nav><button type="button" id="sound" data-t-label="Sound when it is your turn"
+<nav><button type="button" id="rules-button" data-t="Rules"
+ aria-controls="rules-panel">Rules</button>
+<button type="button" id="sound" data-t-label="Sound when it is your turn"
  aria-pressed="false">♪</button>
 <button type="button" data-lang="en">English</button>
 <button type="button" data-lang="de">Deutsch</button>
@@ -119,8 +170,10 @@ def table_page(token: str) -> str:
 </main>
 <div id="tip" role="tooltip" hidden></div>
 """
+        + _RULES_PANEL
         + _messages()
         + """<script src="/static/messages.js"></script>
+<script src="/static/rules.js"></script>
 <script src="/static/board.js"></script>
 <script src="/static/table.js"></script>
 </body></html>

@@ -362,7 +362,13 @@ window.SpieltischBoard = (function () {
     const tip = this.o.tip;
     const text = el.getAttribute("data-tip");
     if (!text) return;
-    tip.textContent = text;
+    clearTimeout(this.tipTimer);
+    // rule ids in a tooltip are links to the rule's text (rules.js); such a tip stays open
+    // while the pointer moves onto it
+    const rules = window.spieltischRules;
+    tip.innerHTML = "";
+    if (rules) tip.appendChild(rules.linkify(text)); else tip.textContent = text;
+    tip.classList.toggle("has-links", tip.querySelector("a") !== null);
     tip.hidden = false;
     const w = tip.offsetWidth, h = tip.offsetHeight;
     const left = Math.min(window.innerWidth - w - 6, Math.max(6, x + 14));
@@ -371,7 +377,12 @@ window.SpieltischBoard = (function () {
     tip.style.top = Math.max(6, top) + "px";
   };
 
-  Board.prototype.hideTip = function () { this.o.tip.hidden = true; };
+  Board.prototype.hideTip = function (now) {
+    const tip = this.o.tip;
+    clearTimeout(this.tipTimer);
+    if (now === true || !tip.classList.contains("has-links")) { tip.hidden = true; return; }
+    this.tipTimer = setTimeout(() => { tip.hidden = true; }, 450);
+  };
 
   // -- events ---------------------------------------------------------------------------
   Board.prototype.bind = function () {
@@ -380,13 +391,23 @@ window.SpieltischBoard = (function () {
     board.addEventListener("click", (e) => {
       if (suppressClick) { suppressClick = false; e.preventDefault(); return; }
       const el = e.target.closest(".pickable, .placeable");
-      if (el) this.activate(el);
+      if (el) { this.activate(el); return; }
+      // a piece or place no legal move uses now: ask why not ("Why can't I?")
+      const tried = e.target.closest("[data-pick], [data-place]");
+      if (tried && this.o.onWhy) {
+        const place = tried.getAttribute("data-place");
+        if (place !== null) this.o.onWhy(this.selected, place);
+        else this.o.onWhy(tried.getAttribute("data-pick"), null);
+      }
     });
+    const tip = this.o.tip;
+    tip.addEventListener("pointerenter", () => clearTimeout(this.tipTimer));
+    tip.addEventListener("pointerleave", () => this.hideTip(true));
     board.addEventListener("keydown", (e) => {
       const el = e.target.closest && e.target.closest(".pickable, .placeable");
       if (el && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); this.activate(el); }
     });
-    document.addEventListener("keydown", (e) => { if (e.key === "Escape") { this.cancel(); this.hideTip(); } });
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape") { this.cancel(); this.hideTip(true); } });
     // tooltips: mouse hover, keyboard focus, long-press on touch
     board.addEventListener("pointermove", (e) => {
       if (e.pointerType !== "mouse" || this.dragging) return;

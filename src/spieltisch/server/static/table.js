@@ -3,6 +3,7 @@
 "use strict";
 (function () {
   const text = window.spieltischText;  // messages.js: the page's words
+  const rules = window.spieltischRules;  // rules.js: the Rules panel and rule links
   const _ = text._;
   const token = document.body.dataset.token;
   let lang = text.lang;
@@ -32,6 +33,14 @@
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  // a refusal in plain words; its rule id opens the rule's text in the Rules panel
+  function showError(error, rule, kind) {
+    const box = $("error");
+    box.innerHTML = "";
+    box.classList.toggle("why", kind === "why");
+    box.appendChild(rules.linkify(error + (rule && error.indexOf(rule) < 0 ? " (" + rule + ")" : "")));
   }
 
   function act(action) {
@@ -64,6 +73,7 @@
     button: choiceButton,
     onAct: (i) => act(last.legal[i]),
     onStage: () => showChoices(),
+    onWhy: (pick, place) => send({type: "why", id: nextId++, pick: pick, place: place}),
   });
 
   window.spieltischBoard = board;  // read by the browser tests (which move to make)
@@ -207,7 +217,7 @@
     const lines = update.log.map((line, i) => ({line: line, keys: keys[i] || []}));
     lines.reverse().forEach((entry) => {
       const li = document.createElement("li");
-      li.textContent = entry.line;
+      li.appendChild(rules.linkify(entry.line));
       if (entry.keys.length) {
         li.tabIndex = 0;
         li.classList.add("has-pieces");
@@ -256,6 +266,7 @@
 
   function render(update) {
     last = update;
+    rules.setGame(update.game, update.options);
     showClock(update);
     showSeats(update);
     $("title").textContent = update.game_name;
@@ -303,8 +314,9 @@
     };
     const handle = (message) => {
       if (message.type === "update") render(message);
+      else if (message.type === "why") showError(message.text, message.rule, "why");
       else if (message.type === "error") {
-        $("error").textContent = message.error + (message.rule ? " (" + message.rule + ")" : "");
+        showError(message.error, message.rule);
         if (message.stale) send({type: "refresh"});
       }
     };
@@ -322,6 +334,7 @@
       localStorage.setItem("spieltisch-lang", lang);
       translatePage();
       showSound();
+      rules.refresh();
       send({type: "lang", lang: lang});
     });
   });
