@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from ...engine.action import Action
 from ...engine.encoding import Encoding
 from ...engine.errors import OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
+from ...engine.i18n import N_
 from ...engine.options import Option, data_option, resolve_options
 from . import actions
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
@@ -40,14 +42,40 @@ OPTIONS = (
         "1st edition (3-4 players) or 2nd edition (2-4 players: well, tea, "
         "neutral roofs, tower merchants, opening one-piece turns, purple).",
         choices=(1, 2),
+        label=N_("Edition"),
+        summary=N_(
+            "The 1st edition (3-4 players) or the 2nd edition (2-4 players) with the well, "
+            "tea tiles, neutral roofs and merchants on the tower tiles."
+        ),
+        value_labels=((1, N_("1st edition (2001)")), (2, N_("2nd edition (2014)"))),
+        source="sourced",
     ),
-    Option("open_screens", False, "Every seat's supply is public (MD-R68).", choices=(False, True)),
+    Option(
+        "open_screens",
+        False,
+        "Every seat's supply is public (MD-R68).",
+        choices=(False, True),
+        label=N_("Open screens"),
+        summary=N_("Everybody sees every player's supply, not only their own."),
+        value_labels=(
+            (False, N_("no: supplies behind the screens")),
+            (True, N_("yes: all supplies open")),
+        ),
+        source="digital",
+    ),
     Option(
         "last_player_must_roof",
         False,
         "Boardspace anti-stall rule: when nobody else can "
         "place, the second piece of a turn must be a roof if one is possible (MD-R59).",
         choices=(False, True),
+        label=N_("Last player must roof"),
+        summary=N_(
+            "When nobody else can place any more, the second piece of your turn must be a "
+            "roof if you can place one (Boardspace house rule)."
+        ),
+        value_labels=((False, N_("no")), (True, N_("yes"))),
+        source="sourced",
     ),
     Option(
         "start_merchant_anywhere",
@@ -55,6 +83,16 @@ OPTIONS = (
         "1st edition: the start merchant may go on any "
         "city square (the seed's literal wording) instead of an inner square (MD-R14).",
         choices=(False, True),
+        label=N_("Start merchant anywhere"),
+        summary=N_(
+            "1st edition: the start merchant may go on any city square, the edge rows "
+            "included, instead of one square away from the wall."
+        ),
+        value_labels=(
+            (False, N_("no: an inner square")),
+            (True, N_("yes: any city square")),
+        ),
+        source="seed",
     ),
     Option(
         "neutral_takes_tiles",
@@ -62,6 +100,13 @@ OPTIONS = (
         "2nd edition: neutral palaces can hold palace and tower "
         "tiles (then nobody scores them) and send tower merchants to the box (MD-R55).",
         choices=(False, True),
+        label=N_("Neutral palaces take tiles"),
+        summary=N_(
+            "2nd edition: a palace under a neutral roof can take palace and tower tiles away "
+            "(then nobody scores them) and send a tower's merchants to the box."
+        ),
+        value_labels=((False, N_("no: neutral palaces are ignored")), (True, N_("yes"))),
+        source="reconstructed",
     ),
     Option(
         "well_cell",
@@ -69,6 +114,10 @@ OPTIONS = (
         "2nd edition: the well's cell [x, y] (an inner cell); null = random (MD-S2).",
         validate=_cell_option,
         values="null, or [x, y]",
+        label=N_("Well square"),
+        summary=N_("2nd edition: put the well on a chosen inner square instead of at random."),
+        value_labels=((None, N_("at random")),),
+        source="digital",
     ),
     Option(
         "start_merchant_cell",
@@ -77,6 +126,12 @@ OPTIONS = (
         "cell other than the well); null = random (MD-S2).",
         validate=_cell_option,
         values="null, or [x, y]",
+        label=N_("Start merchant square"),
+        summary=N_(
+            "2nd edition: put the start merchant on a chosen inner square instead of at random."
+        ),
+        value_labels=((None, N_("at random")),),
+        source="digital",
     ),
     Option(
         "returns_mode",
@@ -84,11 +139,31 @@ OPTIONS = (
         "Returns for AI: win_loss (+1/k winners, -1/(n-k) "
         "others), rank, or score minus the mean (MD-R66).",
         choices=("win_loss", "rank", "score"),
+        label=N_("Bot reward"),
+        summary=N_(
+            "What the bots play for: winning, a good place, or points ahead of the average."
+        ),
+        value_labels=(
+            ("win_loss", N_("win or lose")),
+            ("rank", N_("the place in the standing")),
+            ("score", N_("points against the average")),
+        ),
+        source="digital",
     ),
-    data_option(
-        "ruleset_data",
-        "Every printed number (MD-D9): 'default' or a full data object; --edition FILE loads one.",
-        parse_ruleset,
+    replace(
+        data_option(
+            "ruleset_data",
+            "Every printed number (MD-D9): 'default' or a full data object; "
+            "--edition FILE loads one.",
+            parse_ruleset,
+        ),
+        label=N_("Game numbers"),
+        summary=N_(
+            "Every printed number: tower and palace-tile values, the pieces per player; an "
+            "owner of the game can correct the reconstructed ones."
+        ),
+        value_labels=(("default", N_("this engine's numbers (partly reconstructed)")),),
+        source="reconstructed",
     ),
 )
 
