@@ -4,18 +4,20 @@ captions."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ...engine.action import Action
 from ...engine.game import JSON, ConformanceCase, Game, State
+from ...engine.i18n import N_
 from ...engine.options import Option, data_option, resolve_options
 from . import actions
 from .data import BUILTIN_RULESETS, Ruleset, load_ruleset_file, parse_ruleset, ruleset_for
 from .describe import describe_event
 from .encoding import TumultEncoding, encoding_for
 from .labels import action_label
-from .state import CONSOLATIONS, TumultState
+from .state import BUILT_NOTHING, CONSOLATIONS, COULD_NOT, TumultState
 
 
 def _positive_int(value: Any, players: int) -> int:
@@ -40,6 +42,16 @@ OPTIONS = (
         "standard: one spin for all goods in phase 1; zocker: no spin in phase 1, one spin per "
         "good just before its tumult check (TR-R5, TR-R8).",
         choices=("standard", "zocker"),
+        label=N_("Variant"),
+        summary=N_(
+            "Standard: one spin before the grab sets the demand for every good. Zocker: nobody "
+            "knows the demand while grabbing; it is spun for each good just before its check."
+        ),
+        value_labels=(
+            ("standard", N_("standard: the demand is known before the grab")),
+            ("zocker", N_("Zocker: the demand is spun per good after the grab")),
+        ),
+        source="seed",
     ),
     Option(
         "keep_goods",
@@ -47,12 +59,32 @@ OPTIONS = (
         "Unspent tiles stay with their owner (face up) into the next round and count for the "
         "greed measure (TR-R10, TR-R29).",
         choices=(False, True),
+        label=N_("Keep unspent goods"),
+        summary=N_(
+            "Goods tiles you do not spend stay with you, face up, into the next round and "
+            "count when the greediest is sought."
+        ),
+        value_labels=(
+            (False, N_("no: unspent tiles go back to the people every round")),
+            (True, N_("yes: unspent tiles stay with their owner")),
+        ),
+        source="reconstructed",
     ),
     Option(
         "greed_measure",
         "units",
         "What 'most of a good' counts in a tumult: units or tiles (TR-R10).",
         choices=("units", "tiles"),
+        label=N_("Greed is counted in"),
+        summary=N_(
+            "In a tumult, the greediest player is the one with the most units of the good, "
+            "or with the most tiles of it."
+        ),
+        value_labels=(
+            ("units", N_("units: the values on the tiles are added up")),
+            ("tiles", N_("tiles: each tile counts 1, whatever its value")),
+        ),
+        source="reconstructed",
     ),
     Option(
         "consolation",
@@ -61,6 +93,15 @@ OPTIONS = (
         "player who had no legal build at the start of the turn (the seed's reading), "
         "built_nothing = anyone who builds nothing (ruleset reconstructed-1) (TR-R21).",
         choices=CONSOLATIONS,
+        label=N_("Consolation"),
+        summary=N_(
+            "Who gets 2 followers as a consolation at the end of a build turn without a statue."
+        ),
+        value_labels=(
+            (COULD_NOT, N_("only a player who could not build anything")),
+            (BUILT_NOTHING, N_("every player who builds nothing")),
+        ),
+        source="seed",
     ),
     Option(
         "grab_ticks",
@@ -68,6 +109,13 @@ OPTIONS = (
         "Ticks T of the grab phase (TR-G1).",
         validate=_positive_int,
         values="an integer >= 1",
+        label=N_("Grab ticks"),
+        summary=N_(
+            "How many ticks the tax robbery lasts at most; in each tick every player makes one "
+            "grab."
+        ),
+        value_labels=((24, N_("24 ticks (about 20 seconds at the table)")),),
+        source="digital",
     ),
     Option(  # wall time only: stored tables keep theirs, records replay alike (TR-G14)
         "tick_ms",
@@ -79,14 +127,38 @@ OPTIONS = (
         validate=_positive_int,
         values="an integer >= 1",
         presets=TICK_PRESETS,
+        label=N_("Tick length"),
+        summary=N_(
+            "At a live table: how long one grab tick lasts at most, in milliseconds; a tick "
+            "ends early once everyone has chosen."
+        ),
+        value_labels=(
+            (800, N_("0.8 s: fast, close to the 20-second sand timer")),
+            (1250, N_("1.25 s: time for one look or one decision per tick")),
+            (2000, N_("2 s: relaxed")),
+            (3000, N_("3 s: slow")),
+        ),
+        source="digital",
     ),
-    data_option(
-        "ruleset_data",
-        "Every printed number (TR-D13): 'default' (ruleset reconstructed-2), "
-        "'reconstructed-1' (3 players with 4 of 6 tiles face down, kept for old records) or a "
-        "full data object; --edition FILE loads one.",
-        parse_ruleset,
-        tuple(BUILTIN_RULESETS),
+    replace(
+        data_option(
+            "ruleset_data",
+            "Every printed number (TR-D13): 'default' (ruleset reconstructed-2), "
+            "'reconstructed-1' (3 players with 4 of 6 tiles face down, kept for old records) or "
+            "a full data object; --edition FILE loads one.",
+            parse_ruleset,
+            tuple(BUILTIN_RULESETS),
+        ),
+        label=N_("Game numbers"),
+        summary=N_(
+            "Every printed number: goods tiles, build costs, landscape tiles, chronicle and "
+            "spinner; an owner of the game can correct the reconstructed ones."
+        ),
+        value_labels=(
+            ("default", N_("this engine's numbers (ruleset reconstructed-2)")),
+            ("reconstructed-1", N_("the older numbers: 3 players with 4 of 6 tiles face down")),
+        ),
+        source="reconstructed",
     ),
 )
 
