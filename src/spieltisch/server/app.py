@@ -24,8 +24,9 @@ from .. import bots
 from ..engine.errors import SpieltischError
 from ..engine.registry import game as lookup_game
 from ..engine.registry import games as all_games
-from . import pages, replay, rules, why
+from . import pages, replay, rules, tutorial, why
 from .live import Connection, LiveTable, TableError, TableManager, deflate, encode
+from .rematch import RematchAnswer, Rematches
 from .store import BOT, HUMAN, Store
 
 MAX_BODY = 64 * 1024  # bytes of one request or WebSocket message
@@ -185,6 +186,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     """The application; ``db_url`` defaults to SQLite in the user's data directory."""
     store = store or Store.open(db_url)
     manager = TableManager(store)
+    rematches = Rematches(manager)  # mutual rematch offers (server/rematch.py)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -199,7 +201,9 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         lifespan=lifespan,
     )
     app.state.manager = manager
+    app.state.rematches = rematches
     app.include_router(rules.router(_errors))
+    app.include_router(tutorial.router(manager, _errors))
     replay.install(app, manager, store)  # /replay/<token> and /api/replay/...
     app.add_middleware(CountedBody)
 
@@ -244,33 +248,21 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
 
     # -- API ---------------------------------------------------------------------------
     @app.get("/api/games", summary="The games, their options and bots", responses=_errors())
-    async def api_games() -> list[dict[str, Any]]:
-        out = []
-        for game in all_games():
-            out.append(
-                {
-                    "id": game.id,
-                    "name": game.name,
-                    "min_players": game.min_players,
-                    "max_players": game.max_players,
-                    "default_players": game.default_players,
-                    "bots": bots.available(game),
-                    "options": [
-                        {
-                            "name": o.name,
-                            "default": o.default if _plain(o.default) else str(o.default),
-                            "doc": o.doc,
-                            "choices": None
-                            if o.choices is None
-                            else [c if _plain(c) else str(c) for c in o.choices],
-                            "values": o.describe_values(),
-                            "presets": list(o.presets),
-                        }
-                        for o in game.options
-                    ],
-                }
-            )
-        return out
+    async def api_games(lang: str = "en") -> list[dict[str, Any]]:
+        lang = lang if lang in LANGS else "en"
+        return [
+            {
+                "id": game.id,
+                "name": game.name,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "default_players": game.default_players,
+                "bots": bots.available(game),
+                "rules": f"/rules/{game.id}",
+                "options": rules.options_info(game, lang),
+            }
+            for game in all_games()
+        ]
 
     @app.post("/api/tables", summary="Create a table", status_code=201, responses=_errors())
     async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -304,25 +296,13 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
 
     @app.post(
         "/api/seat/{token}/rematch",
-        summary="A new table with the same game and seats",
-        responses=_errors(403, 404),
+        summary="Propose, accept, decline or withdraw a rematch (the seat's view of the offer)",
+        responses=_errors(403, 404, 409),
     )
-    async def api_rematch(token: str, request: Request) -> dict[str, Any]:
+    async def api_rematch(token: str, body: RematchAnswer | None = None) -> dict[str, Any]:
         table, seat = await manager.by_token(token)
-        if seat is None:
-            raise TableError("only a seat's link may ask for a rematch", 403)
-        record = table.record
-        kinds = [(s.kind, s.bot) for s in record.seats]
-        options = dict(record.options)
-        new = await manager.create(
-            record.game,
-            record.players,
-            options,
-            kinds,
-            settings=dict(record.settings),
-            rematch_of=record.id,
-        )
-        return _links(request, new)
+        answer = body.answer if body is not None else "propose"  # an empty POST proposes
+        return {"rematch": await rematches.answer(table, seat, answer)}
 
     @app.get(
         "/api/seat/{token}",
@@ -388,6 +368,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             pass
         finally:
             manager.leave(table, conn)
+            rematches.left(table, seat)  # a rematch offer waits ~10 s for a reload
 
     async def _update(table: LiveTable, seat: int | None, conn: Connection) -> None:
         """The seat's current update to one connection, compressed if it asked so."""
@@ -423,6 +404,8 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         if kind == "why":
             reason = why.explain(table, seat, message.get("pick"), message.get("place"), conn.lang)
             return {"type": "why", "id": ref, **reason}
+        if kind == "rematch":
+            return await rematches.message(table, seat, message)
         if kind != "act":
             return {"type": "error", "id": ref, "error": f"unknown message type {kind!r}"}
         if seat is None:
@@ -469,6 +452,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
             "result.js": "text/javascript",
             "tutorial.js": "text/javascript",
             "replay.js": "text/javascript",
+            "rematch.js": "text/javascript",
         }
         if name not in media:
             raise TableError(f"no static file {name!r}", 404)
@@ -477,6 +461,3 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
 
     return app
 
-
-def _plain(value: Any) -> bool:
-    return value is None or isinstance(value, (str, int, float, bool))

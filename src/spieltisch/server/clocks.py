@@ -60,6 +60,9 @@ class TableSettings:
     on_timeout: str = "bot"
     zombie_after_s: float | None = None
     zombie_bot: str = "heuristic"
+    # a guided first game (server/tutorial.py): its bots follow the script, and a real-time
+    # step waits for the learner instead of running against the clock
+    tutorial: bool = False
 
     @classmethod
     def from_json(cls, obj: Any) -> TableSettings:
@@ -90,7 +93,11 @@ class TableSettings:
         bot = obj.get("zombie_bot", "heuristic")
         if not isinstance(bot, str) or not bot:
             raise SettingsError(f"table setting 'zombie_bot' must be a bot's name, not {bot!r}")
+        tutorial = obj.get("tutorial", False)
+        if not isinstance(tutorial, bool):
+            raise SettingsError(f"table setting 'tutorial' must be true or false, not {tutorial!r}")
         return cls(
+            tutorial=tutorial,
             clock=clock,
             days_per_move=_number(obj, "days_per_move", 1.0, 0, 60),
             minutes=_number(obj, "minutes", 10.0, 0, 600),

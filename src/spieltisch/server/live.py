@@ -16,7 +16,7 @@ import time
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import bots
 from ..engine.errors import IllegalAction, MalformedAction, SpieltischError
@@ -25,6 +25,9 @@ from ..engine.registry import game as lookup_game
 from . import board
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
 from .store import BOT, HUMAN, MoveRecord, StaleVersion, Store, TableEvent, TableRecord
+
+if TYPE_CHECKING:
+    from .rematch import Offer
 
 LOG_LINES = 60  # log sentences sent with each update
 BOT_BUDGET_S = 5.0  # a bot that thinks longer plays a random legal action instead
@@ -102,6 +105,7 @@ class LiveTable:
         # per seat, the number of log events before and after its last move: what happened
         # since then is what the page marks as the other players' moves
         self.move_marks: dict[int, tuple[int, int]] = {}
+        self.rematch: Offer | None = None  # a rematch offer (server/rematch.py), in memory
         self._advance(record.created, None)
 
     @property
@@ -240,6 +244,8 @@ class LiveTable:
             self._payloads[(seat, lang)] = (self.epoch, base)
         out = dict(base)
         out["clocks"] = self.clock_payload(time.time())
+        # outside the cache: each seat its own view of the offer (its own link only)
+        out["rematch"] = None if self.rematch is None else self.rematch.view(seat)
         step = self.state.realtime_step()
         if step is not None and self.step is not None and self.step[0] == step[0]:
             loop_now = asyncio.get_running_loop().time() if _loop_running() else None
@@ -298,6 +304,10 @@ class LiveTable:
             "zombies": sorted(self.zombies),
             "timed_out": list(self.timed_out),
         }
+        if self.settings.tutorial:
+            from . import tutorial  # the guide builds on this module
+
+            out["tutorial"] = tutorial.guide(self, seat, legal, lang)
         if self.ended is not None:
             out["ended"] = dict(self.ended)
             out["winners"] = self.winners()
@@ -360,6 +370,7 @@ class TableManager:
         self.writer = MoveWriter(store)
         self.tables: dict[str, LiveTable] = {}
         self.bot_budget = bot_budget
+        self.tutorial_pace = 1.0  # tests set 0: scripted bots move at once
         self._load_lock = asyncio.Lock()
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._step_tasks: dict[str, asyncio.Task[None]] = {}
@@ -606,11 +617,16 @@ class TableManager:
         if table.is_over():
             return []
         actors = table.state.actors()
-        return [
+        seats = [
             s.seat
             for s in table.record.seats
             if (s.kind == BOT or s.seat in table.zombies) and s.seat in actors
         ]
+        if table.settings.tutorial:  # while the script runs, its bots move in its order
+            from . import tutorial
+
+            return tutorial.scripted_seats(table, seats)
+        return seats
 
     def _bot_name(self, table: LiveTable, seat: int) -> str:
         record = table.record.seats[seat]
@@ -640,15 +656,17 @@ class TableManager:
                 return
             seat = seats[0]
             version = table.version
-            snapshot = table.state.clone()
-            rng = random.Random(f"{table.id}/{version}/{seat}")
-            bot = bots.make(self._bot_name(table, seat), table.game)
-            try:
-                action = await asyncio.wait_for(
-                    asyncio.to_thread(bots.act, bot, snapshot, seat, rng), self.bot_budget
-                )
-            except TimeoutError:  # out of time: a random legal action keeps the game going
-                action = rng.choice(snapshot.legal_actions(seat))
+            action = await self._scripted(table, seat)
+            if action is None:
+                snapshot = table.state.clone()
+                rng = random.Random(f"{table.id}/{version}/{seat}")
+                bot = bots.make(self._bot_name(table, seat), table.game)
+                try:
+                    action = await asyncio.wait_for(
+                        asyncio.to_thread(bots.act, bot, snapshot, seat, rng), self.bot_budget
+                    )
+                except TimeoutError:  # out of time: a random legal action keeps the game going
+                    action = rng.choice(snapshot.legal_actions(seat))
             async with table.lock:
                 if table.version != version or seat not in self.bot_seats(table):
                     continue  # a human moved or came back meanwhile: think again
@@ -659,12 +677,28 @@ class TableManager:
                 self._arm_clock(table)
             await self.broadcast(table)
 
+    async def _scripted(self, table: LiveTable, seat: int) -> Any:
+        """At a tutorial table, the script's move for ``seat`` after a pause that lets the
+        learner follow; ``None`` elsewhere."""
+        if not table.settings.tutorial:
+            return None
+        from . import tutorial
+
+        action = tutorial.scripted_move(table, seat)
+        if action is not None:
+            await asyncio.sleep(tutorial.BOT_PACE_S * self.tutorial_pace)
+        return action
+
+    async def commit_scripted(self, table: LiveTable, seat: int, action: Any) -> int:
+        """Store and apply a move of a tutorial's script (the caller holds the lock)."""
+        return await self._commit(table, seat, action)
+
     # -- real-time steps -------------------------------------------------------------------
     def _arm_clock(self, table: LiveTable) -> None:
         """A real-time step (Tumult Royal's grab tick) lasts its milliseconds from the moment
         it begins, the same for every seat; then every seat that has not chosen idles."""
         step = table.state.realtime_step()
-        if step is None:
+        if step is None or table.settings.tutorial:  # a tutorial waits for the learner
             table.step = None
             return
         if table.step is not None and table.step[0] == step[0]:

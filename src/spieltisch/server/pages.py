@@ -109,6 +109,11 @@ def lobby() -> str:
 <div id="created" hidden></div>
 <p id="error" class="error" role="alert"></p>
 </section>
+<section id="learn"><h2 data-t="Learn to play">Learn to play</h2>
+<p data-t="A guided first game against bots, step by step.">
+A guided first game against bots, step by step.</p>
+<ul id="tutorials"></ul>
+<p id="learn-error" class="error" role="alert"></p></section>
 <section id="tables-section"><h2 data-t="Tables">Tables</h2>
 <div class="scroll-x"><table id="tables"><thead><tr><th data-t="Game">Game</th>
 <th data-t="Players">Players</th><th data-t="Status">Status</th><th data-t="Moves">Moves</th>
@@ -150,6 +155,7 @@ def table_page(token: str) -> str:
 <div id="popup" role="dialog" hidden></div>
 </section>
 <aside>
+<section id="coach" hidden aria-live="polite"></section>
 <section id="turn"></section>
 <div id="clock" hidden aria-live="off"><svg class="sand" viewBox="0 0 40 62" width="30" height="46"
  aria-hidden="true"><path d="M6 3h28M6 59h28M9 3c0 16 11 20 11 28S9 43 9 59M31 3c0 16-11 20-11
@@ -164,6 +170,7 @@ def table_page(token: str) -> str:
 (<span id="all-count"></span>)</summary><div id="all-list"></div></details></section>
 <p id="error" class="error" role="alert"></p>
 <section id="result" hidden></section>
+<p id="watch-again" hidden><a href="/" data-t="Watch again">Watch again</a></p>
 <section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>
 <section id="log-section"><h2 data-t="Log">Log</h2><ol id="log"></ol></section>
 </aside>
@@ -175,6 +182,7 @@ def table_page(token: str) -> str:
         + """<script src="/static/messages.js"></script>
 <script src="/static/rules.js"></script>
 <script src="/static/board.js"></script>
+<script src="/static/tutorial.js"></script>
 <script src="/static/table.js"></script>
 </body></html>
 """

@@ -49,10 +49,37 @@
     }
   }
 
+  function sourceMark(source) {
+    if (!source) return null;
+    const span = document.createElement("span");
+    span.className = "source source-" + source;
+    span.textContent = ({seed: _("seed"), sourced: _("rules"), reconstructed: _("reconstructed"),
+                         digital: _("digital")})[source];
+    span.title = ({seed: _("described by the game's description (seed)"),
+                   sourced: _("from the published rules"),
+                   reconstructed: _("reconstructed: the rules leave it open"),
+                   digital: _("a setting of the digital table")})[source];
+    return span;
+  }
+
+  // each option by its name for players, its values in words, a line on what it does and
+  // where it comes from (the seed, the published rules, a reconstruction)
   function fillOptions() {
     const g = current();
     const box = $("options");
+    const keep = {};
+    box.querySelectorAll("[name^='option:']").forEach((el) => {
+      if (el.value !== el.dataset.initial) keep[el.name] = el.value;
+    });
     box.innerHTML = "";
+    const legend = document.createElement("p");
+    legend.className = "options-legend";
+    legend.textContent = _("Marks") + ": ";
+    ["seed", "sourced", "reconstructed", "digital"].forEach((src) => {
+      const mark = sourceMark(src);
+      legend.append(mark, " ", mark.title + "; ");
+    });
+    box.appendChild(legend);
     g.options.forEach((opt) => {
       // data options: their built-in data sets, if there is a choice (files: --edition)
       const data = opt.values.indexOf("data object") >= 0;
@@ -60,15 +87,23 @@
       // a number with presets (Tumult Royal's tick) is offered as its presets
       const presets = (opt.presets || []).length >= 2 ? opt.presets : null;
       const choices = data ? opt.presets : (opt.choices || presets);
+      const words = (value) => {
+        const found = (opt.value_labels || []).find((v) => JSON.stringify(v.value) === JSON.stringify(value));
+        return found ? found.label : String(value);
+      };
       const label = document.createElement("label");
+      label.className = "option";
       label.title = opt.doc;
-      label.textContent = opt.name + " ";
+      const name = document.createElement("span");
+      name.className = "option-name";
+      name.textContent = opt.label + " ";
+      label.appendChild(name);
       let input;
       if (choices) {
         input = document.createElement("select");
         choices.forEach((c) => {
           const o = document.createElement("option");
-          o.value = JSON.stringify(c); o.textContent = String(c);
+          o.value = JSON.stringify(c); o.textContent = words(c);
           if (JSON.stringify(c) === JSON.stringify(opt.default)) o.selected = true;
           input.appendChild(o);
         });
@@ -79,11 +114,50 @@
       input.name = "option:" + opt.name;
       input.dataset.initial = input.value;
       input.dataset.choice = choices ? "1" : "";
+      if (keep[input.name] !== undefined) input.value = keep[input.name];
       label.appendChild(input);
+      const mark = sourceMark(opt.source);
+      if (mark) label.appendChild(mark);
       const small = document.createElement("small");
-      small.textContent = " " + opt.doc;
+      small.textContent = opt.summary;
       label.appendChild(small);
       box.appendChild(label);
+    });
+  }
+
+  async function loadGames() {
+    games = await (await fetch("/api/games?lang=" + lang)).json();
+  }
+
+  // Learn to play: a guided first game per game, and each game's rules
+  async function loadTutorials() {
+    const list = $("tutorials");
+    const found = await (await fetch("/api/tutorials?lang=" + lang)).json();
+    list.innerHTML = "";
+    games.forEach((g) => {
+      const li = document.createElement("li");
+      const t = found.find((x) => x.game === g.id);
+      if (t) {
+        const b = document.createElement("button");
+        b.type = "button"; b.className = "learn"; b.dataset.game = g.id;
+        b.textContent = _("Learn to play") + ": " + g.name;
+        b.title = t.title;
+        b.addEventListener("click", async () => {
+          $("learn-error").textContent = "";
+          const r = await fetch("/api/tutorials", {method: "POST", headers: {"Content-Type": "application/json"},
+                                                   body: JSON.stringify({game: g.id})});
+          const data = await r.json();
+          if (r.ok) window.location = data.link; else $("learn-error").textContent = data.error;
+        });
+        li.appendChild(b);
+      } else {
+        li.append(g.name + " ");
+      }
+      li.append(" ");
+      const a = document.createElement("a");
+      a.href = g.rules; a.className = "rules-link"; a.textContent = _("Rules");
+      li.appendChild(a);
+      list.appendChild(li);
     });
   }
 
@@ -217,11 +291,12 @@
 
   document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => {
     text.lang = b.dataset.lang; lang = text.lang; localStorage.setItem("spieltisch-lang", lang); translate(); fillSeats(); fillTiming(); loadTables();
+    loadGames().then(() => { fillOptions(); loadTutorials(); });
   }));
 
   (async function start() {
     translate();
-    games = await (await fetch("/api/games")).json();
+    await loadGames();
     const sel = $("game");
     games.forEach((g) => {
       const o = document.createElement("option"); o.value = g.id; o.textContent = g.name; sel.appendChild(o);
@@ -231,6 +306,7 @@
     fillPlayers();
     fillTiming();
     loadTables();
+    loadTutorials();
     setInterval(loadTables, 5000);
   })();
 })();

@@ -81,6 +81,11 @@
   // the choices of the current stage (at most a dozen; every move under "All moves")
   function showChoices() {
     if (!last) return;
+    showStage();
+    if (window.spieltischTutorial) window.spieltischTutorial.mark(board);
+  }
+
+  function showStage() {
     const buttons = $("buttons");
     buttons.innerHTML = "";
     const mine = board.mine();
@@ -264,6 +269,18 @@
     }
   }
 
+  // a finished game can be watched again: its replay opens with the table's spectator
+  // link (shareable; never a seat's), which the table's public summary names
+  let replayLink = null;
+  function showWatchAgain(update) {
+    const box = $("watch-again");
+    if (!box || !update.over || replayLink) return;
+    replayLink = fetch("/api/tables/" + update.table).then((r) => r.json()).then((t) => {
+      box.querySelector("a").href = t.spectator_link.replace("/watch/", "/replay/");
+      box.hidden = false;
+    }).catch(() => { replayLink = null; });
+  }
+
   function render(update) {
     last = update;
     rules.setGame(update.game, update.options);
@@ -285,8 +302,10 @@
     turn.classList.toggle("mine", mine);
     showTurnInTab(update, mine);
     showChoices();
+    if (window.spieltischTutorial) window.spieltischTutorial.render(update, board);
     showLog(update);
     showResult(update);
+    showWatchAgain(update);
     $("status").textContent = _("connected") + " · " + _("move") + " " + update.version;
   }
 
