@@ -47,10 +47,10 @@ _RULES_PANEL = """<div id="rules-panel" role="dialog" aria-labelledby="rules-tit
 <input id="rules-id" placeholder="KC-R15" size="9" autocomplete="off"></label>
 <button type="submit" data-t="Open">Open</button></form>
 <div id="rules-tabs" role="tablist">
-<button type="button" role="tab" data-tab="summary" data-label="Summary">Summary</button>
-<button type="button" role="tab" data-tab="options" data-label="Options"
+<button type="button" role="tab" data-tab="summary" data-t="Summary">Summary</button>
+<button type="button" role="tab" data-tab="options" data-t="Options"
  id="rules-tab-options">Options</button>
-<button type="button" role="tab" data-tab="index" data-label="All rules">All rules</button></div>
+<button type="button" role="tab" data-tab="index" data-t="All rules">All rules</button></div>
 <div id="rules-body"></div>
 </div>
 """
@@ -170,6 +170,7 @@ def table_page(token: str) -> str:
 (<span id="all-count"></span>)</summary><div id="all-list"></div></details></section>
 <p id="error" class="error" role="alert"></p>
 <section id="result" hidden></section>
+<div id="rematch" hidden></div>
 <p id="watch-again" hidden><a href="/" data-t="Watch again">Watch again</a></p>
 <section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>
 <section id="log-section"><h2 data-t="Log">Log</h2><ol id="log"></ol></section>
@@ -183,6 +184,7 @@ def table_page(token: str) -> str:
 <script src="/static/rules.js"></script>
 <script src="/static/board.js"></script>
 <script src="/static/tutorial.js"></script>
+<script src="/static/rematch.js"></script>
 <script src="/static/table.js"></script>
 </body></html>
 """

@@ -106,7 +106,7 @@ window.spieltischRules = (function () {
     $("rules-title").textContent = _("Rules") + ": " + data.name;
     document.querySelectorAll("#rules-tabs [data-tab]").forEach((b) => {
       b.setAttribute("aria-selected", String(b.dataset.tab === state.tab && !state.rule));
-      b.textContent = _(b.dataset.label);
+      b.textContent = _(b.dataset.t);
     });
     $("rules-tab-options").textContent = state.tableOptions ? _("This table's options") : _("Options");
     body.innerHTML = "";
