@@ -6,6 +6,7 @@ server, the browser and the tables come from ``spieltisch.cli.screenshots``, whi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +17,9 @@ from spieltisch.cli import screenshots
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of a ``spieltisch serve`` process on its own database."""
+    """The URL of a ``spieltisch serve`` process on its own database (tutorial bots move
+    after a tenth of their usual pause)."""
+    os.environ["SPIELTISCH_TUTORIAL_PACE"] = "0.1"
     with screenshots.running_server(tmp_path_factory.mktemp("browser") / "tables.db") as url:
         yield url
 

@@ -12,9 +12,11 @@ from rich.table import Table
 
 from .. import bots
 from ..engine.game import Game
+from ..engine.i18n import lang_of
 from ..engine.registry import games as all_games
+from ..engine.rulebook import rulebook
 from .config import load_game
-from .console import out, reports_errors
+from .console import fail, out, reports_errors
 from .params import GameId
 
 
@@ -61,9 +63,24 @@ def documents_options(game: Game, text: str) -> bool:
 def rules(
     game: GameId,
     markdown: Annotated[bool, typer.Option(help="Print the raw Markdown.")] = False,
+    rule: Annotated[
+        str | None, typer.Option(help="Print the full text of one rule, e.g. KC-R15.")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language: en or de.")] = "en",
 ) -> None:
-    """Print a game's rules summary and its options."""
+    """Print a game's rules summary and its options, or one rule's full text."""
     g = load_game(game)
+    if rule is not None:
+        print_rule(g, rule.strip().upper(), lang, markdown)
+        return
+    if lang_of(lang) != "en":
+        text = german_summary(g)
+        if text is not None:
+            if markdown:
+                typer.echo(text)
+            else:
+                out().print(Markdown(text))
+            return
     text = g.rules_markdown()
     complete = documents_options(g, text)
     if markdown:
@@ -74,6 +91,26 @@ def rules(
         console.print(markdown_table(part) if kind == "table" else Markdown(part))
     if not complete:
         console.print(options_table(g))
+
+
+def print_rule(game: Game, rule_id: str, lang: str, markdown: bool) -> None:
+    package = type(game).__module__.rpartition(".")[0]
+    found = rulebook(package, lang_of(lang)).get(rule_id)
+    if found is None:
+        fail(f"{game.name} has no rule {rule_id!r} (rule ids look like KC-R15)")
+    text = f"**{found.id}** · {found.section}\n\n{found.text}"
+    if markdown:
+        typer.echo(text)
+    else:
+        out().print(Markdown(text))
+
+
+def german_summary(game: Game) -> str | None:
+    from importlib import resources
+
+    package = type(game).__module__.rpartition(".")[0]
+    path = resources.files(package).joinpath("rules.de.md")
+    return path.read_text("utf-8") if path.is_file() else None
 
 
 def markdown_parts(text: str) -> list[tuple[str, str]]:

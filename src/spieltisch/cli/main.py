@@ -10,6 +10,7 @@ from .calibrate import calibrate
 from .catalog import games, rules
 from .play import play
 from .replay import replay
+from .rulebook import rulebook
 from .screenshots import screenshots
 from .serve import serve
 from .simulate import simulate
@@ -35,6 +36,7 @@ app.command(name="tower-stats")(tower_stats)
 app.command(name="bench-server")(bench_server)
 app.command()(screenshots)
 app.command()(translations)
+app.add_typer(rulebook, name="rulebook")
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import time
 import zlib
@@ -22,7 +23,7 @@ from .. import bots
 from ..engine.errors import IllegalAction, MalformedAction, SpieltischError
 from ..engine.game import Game, State
 from ..engine.registry import game as lookup_game
-from . import board
+from . import board, result
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
 from .store import BOT, HUMAN, MoveRecord, StaleVersion, Store, TableEvent, TableRecord
 
@@ -105,6 +106,9 @@ class LiveTable:
         # per seat, the number of log events before and after its last move: what happened
         # since then is what the page marks as the other players' moves
         self.move_marks: dict[int, tuple[int, int]] = {}
+        # when the first and the last move were made (the result screen's game length)
+        self.first_move_at: float | None = None
+        self.last_move_at: float | None = None
         self.rematch: Offer | None = None  # a rematch offer (server/rematch.py), in memory
         self._advance(record.created, None)
 
@@ -177,6 +181,9 @@ class LiveTable:
         self.clocks.advance(at, self.clock_seats(), mover)
 
     def after_move(self, seat: int, at: float) -> None:
+        if self.first_move_at is None:
+            self.first_move_at = at
+        self.last_move_at = at
         self._advance(at, seat)
 
     def apply_event(self, event: TableEvent) -> None:
@@ -315,6 +322,8 @@ class LiveTable:
             out["winners"] = state.winners()
             out["scores"] = state.scores()
             out["returns"] = state.returns()
+        if out["over"]:  # the result screen: the same for every seat, worked out once
+            out["result"] = result.result_payload(self, lang)
         return out
 
 
@@ -370,7 +379,8 @@ class TableManager:
         self.writer = MoveWriter(store)
         self.tables: dict[str, LiveTable] = {}
         self.bot_budget = bot_budget
-        self.tutorial_pace = 1.0  # tests set 0: scripted bots move at once
+        # the pause of a tutorial's scripted bots, as a share of BOT_PACE_S (tests shorten it)
+        self.tutorial_pace = float(os.environ.get("SPIELTISCH_TUTORIAL_PACE", "1"))
         self._load_lock = asyncio.Lock()
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._step_tasks: dict[str, asyncio.Task[None]] = {}
