@@ -232,14 +232,12 @@ def test_moves_survive_a_restart(db_url: str) -> None:
     assert [b["view"] for b in before] == [a["view"] for a in after]
 
 
-def test_rematch_makes_a_new_table_with_the_same_seats(client: Any) -> None:
+def test_a_rematch_waits_for_the_end_of_the_game(client: Any) -> None:
+    """The mutual rematch itself is tested in test_rematch.py."""
     made = create(client, seed=1)
     token = token_of(made["seats"][0]["link"])
     r = client.post(f"/api/seat/{token}/rematch")
-    assert r.status_code == 200
-    again = r.json()
-    assert again["table"] != made["table"] and again["game"] == KC
-    assert [s["kind"] for s in again["seats"]] == ["human", "bot"]
+    assert r.status_code == 409 and "still running" in r.json()["error"]
     spectator = token_of(made["spectator_link"])
     assert client.post(f"/api/seat/{spectator}/rematch").status_code == 403
 

@@ -169,8 +169,8 @@ def table_page(token: str) -> str:
 <details id="all-moves" hidden><summary><span data-t="All moves">All moves</span>
 (<span id="all-count"></span>)</summary><div id="all-list"></div></details></section>
 <p id="error" class="error" role="alert"></p>
-<section id="result" hidden></section>
 <div id="rematch" hidden></div>
+<section id="result" hidden></section>
 <p id="watch-again" hidden><a href="/" data-t="Watch again">Watch again</a></p>
 <section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>
 <section id="log-section"><h2 data-t="Log">Log</h2><ol id="log"></ol></section>

@@ -169,6 +169,16 @@ class Store:
             rows = conn.execute(select(db.tables.c.id).order_by(db.tables.c.created.desc()))
             return [r.id for r in rows]
 
+    def rematches(self, table_id: str) -> list[str]:
+        """The ids of the tables made as rematches of ``table_id``, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(db.tables.c.id)
+                .where(db.tables.c.rematch_of == table_id)
+                .order_by(db.tables.c.created, db.tables.c.id)
+            )
+            return [r.id for r in rows]
+
     def find_token(self, token: str) -> tuple[str, int | None] | None:
         """``(table id, seat)`` for a seat token, ``(table id, None)`` for a spectator
         token, ``None`` for anything else."""

@@ -237,6 +237,7 @@
   }
 
   function showResult(update) {
+    if (window.spieltischRematch) window.spieltischRematch.render(update, $("rematch"), token);
     const result = $("result");
     result.hidden = !update.over;
     if (!update.over) return;
@@ -251,22 +252,6 @@
     const p = document.createElement("p");
     p.textContent = _("Winners") + ": " + names;
     result.appendChild(p);
-    if (update.seat !== null) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = _("Rematch");
-      b.addEventListener("click", async () => {
-        const r = await fetch("/api/seat/" + token + "/rematch", {method: "POST"});
-        const data = await r.json();
-        if (r.ok) {
-          const mineLink = data.seats[update.seat] && data.seats[update.seat].link;
-          if (mineLink) window.location = mineLink;
-        } else {
-          $("error").textContent = data.error;
-        }
-      });
-      result.appendChild(b);
-    }
   }
 
   // a finished game can be watched again: its replay opens with the table's spectator
