@@ -1,9 +1,14 @@
-"""``spieltisch replay``: check a game record move by move and show it from one seat."""
+"""``spieltisch replay``: check a game record move by move and show it from one seat, in the
+terminal or (``--web``) in the browser's replay page."""
 
 from __future__ import annotations
 
+import tempfile
+import threading
+import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
+from urllib.parse import urlencode
 
 import typer
 from rich.console import Console
@@ -32,6 +37,21 @@ def replay(
     ] = None,
     every: Annotated[bool, typer.Option("--all", help="Show the table after every move.")] = False,
     lang: Annotated[Lang, typer.Option(help="Language of the table.")] = Lang.en,
+    web: Annotated[
+        bool,
+        typer.Option(
+            "--web",
+            help="Open the record in the browser's replay page (a local web table on a "
+            "temporary database) and serve it until Ctrl+C; --seat and --step choose the "
+            "view and step it opens at.",
+        ),
+    ] = False,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="With --web: the port (0: a free one).")
+    ] = 0,
+    browser: Annotated[
+        bool, typer.Option("--browser/--no-browser", help="With --web: open the browser.")
+    ] = True,
 ) -> None:
     """Replay a saved game and show its table, log and winners."""
     if seat is not None and spectator:
@@ -47,6 +67,12 @@ def replay(
     moves = len(rec.moves)
     if step is not None and step > moves:
         fail(f"--step {step} is past the end: the record has {moves} moves")
+    if web:
+        if seat is not None and not final.is_over():
+            # an unfinished game's replay shows the public view only (nothing hidden leaks)
+            fail("this record's game has not ended: its replay shows the public view only")
+        serve_replay(rec, game.name, port, browser, seat, step)
+        return
     console = out()
     msg = messages(lang.value)
     who = msg["spectator"] if seat is None else show.player_name(seat, lang.value)
@@ -96,3 +122,60 @@ def _every_step(
         if index == last:
             return state
     raise AssertionError("last was checked against the number of moves")
+
+
+def serve_replay(
+    rec: GameRecord, name: str, port: int, browser: bool, seat: int | None, step: int | None
+) -> None:
+    """Import ``rec`` as a table into a temporary SQLite database, serve the web table on
+    loopback and open the record's replay page (in the browser unless ``browser`` is false)
+    until Ctrl+C."""
+    import uvicorn
+
+    from ..analysis.bench_server import LOOPBACK, free_port
+    from ..server.app import create_app
+    from ..server.replay import import_record
+    from ..server.store import Store
+
+    console = out()
+    with tempfile.TemporaryDirectory(prefix="spieltisch-replay-") as tmp:
+        store = Store.open(f"sqlite:///{Path(tmp) / 'replay.db'}")
+        try:
+            table = import_record(store, rec)
+            app = create_app(store=store)
+            # an unfinished record opens too (its public view; the page offers no seat views)
+            app.state.replays.open_early.add(table.id)
+            port = port or free_port()
+            query: dict[str, Any] = {}
+            if step is not None:
+                query["step"] = step
+            if seat is not None:
+                query["seat"] = seat
+            url = f"http://{LOOPBACK}:{port}/replay/{table.spectator_token}"
+            url += f"?{urlencode(query)}" if query else ""
+            server = uvicorn.Server(
+                uvicorn.Config(
+                    app, host=LOOPBACK, port=port, log_level="warning", ws_per_message_deflate=False
+                )
+            )
+            console.print(f"[bold]{escape(name)}[/bold] · {len(rec.moves)} moves")
+            # soft_wrap: the address stays on one line, whole, however narrow the output
+            console.print(f"Replay at [bold]{escape(url)}[/bold]", soft_wrap=True)
+            console.print("Stop with Ctrl+C.")
+            if browser:
+                threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
+            server.run()
+        finally:
+            store.engine.dispose()
+
+
+def _open_when_up(server: Any, url: str) -> None:
+    """Open ``url`` in the browser once the server listens (within half a minute)."""
+    import webbrowser
+
+    end = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > end or server.should_exit:
+            return
+        time.sleep(0.05)
+    webbrowser.open(url)

@@ -14,7 +14,7 @@ from .pages import _HEAD, _messages
 _STYLE = """<style>
 .replay #replay-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem;
                       margin-bottom: 0.4rem; }
-.replay #replay-bar button { min-width: 2.6rem; min-height: 2.4rem; display: inline-flex;
+.replay #replay-bar button { min-width: 2.75rem; min-height: 2.75rem; display: inline-flex;
                              align-items: center; justify-content: center; padding: 0.2rem; }
 .replay #replay-bar button svg { fill: #3b2f2f; }
 .replay #play[aria-pressed="true"] { background: #ffe0a0; }
@@ -25,6 +25,8 @@ _STYLE = """<style>
                           margin-bottom: 0.4rem; }
 .replay #replay-options label { display: inline-flex; align-items: center; gap: 0.35rem; }
 .replay #replay-options select { min-height: 2.2rem; }
+.replay #replay-options label[hidden] { display: none; }
+.replay #board-tools { margin: 0 0 0 auto; }
 .replay #board { max-height: calc(100vh - 12rem); }
 .replay #step-text { font-weight: bold; margin: 0 0 0.3rem; }
 .replay #step-round { margin: 0 0 0.3rem; color: #5d4037; }
@@ -95,12 +97,12 @@ def page(token: str) -> str:
 <label id="round-box" hidden><span data-t="Jump to round">Jump to round</span>
 <select id="round"></select></label>
 <label><span data-t="View as">View as</span> <select id="view"></select></label>
-</div>
 <div id="board-tools" role="toolbar">
 <button type="button" id="zoom-out" data-t-label="Zoom out">−</button>
 <button type="button" id="zoom-in" data-t-label="Zoom in">+</button>
 <button type="button" id="zoom-one" data-t-label="1:1">1:1</button>
 <button type="button" id="zoom-fit" data-t-label="Whole board">⤢</button>
+</div>
 </div>
 <div id="board"></div>
 <div id="popup" role="dialog" hidden></div>

@@ -119,7 +119,7 @@
     const mover = data.mover;
     $("step-text").textContent = data.step === 0
       ? _("The start of the game")
-      : fill(_("Move {n} of {total}: {player}"), {n: data.step, total: data.moves, player: seatName(mover)});
+      : fill(_("Step {n} of {total}: the move of {player}"), {n: data.step, total: data.moves, player: seatName(mover)});
     const roundLine = $("step-round");
     roundLine.textContent = data.round === null || data.round === undefined ? "" : fill(_("Round {n}"), {n: data.round});
     roundLine.hidden = !roundLine.textContent;
@@ -132,21 +132,21 @@
     if (data.round !== null && data.round !== undefined) $("round").value = String(data.round);
     showSeats(mover);
     showLog(data);
-    follow();
+    follow(data);
   }
 
-  // the step's pieces into view when all of them are out of it (a zoomed-in or phone board)
-  function follow() {
-    const area = $("board");
-    const pieces = Array.from(area.querySelectorAll(".recent"));
-    const box = board.boundsOf(pieces);
+  // the pieces of the step's move into view when they are not (a zoomed-in or phone board)
+  function follow(data) {
+    const first = data.marked.map((i) => data.log_keys[i] || []).find((keys) => keys.length) || [];
+    const els = first.map((key) => board.find("data-key", key)).filter((el) => el !== null);
+    const box = board.boundsOf(els);
     if (!box) return;
-    const left = area.scrollLeft, top = area.scrollTop;
-    const right = left + area.clientWidth, bottom = top + area.clientHeight;
-    const seen = box.r > left && box.l < right && box.b > top && box.t < bottom;
-    if (seen) return;
-    area.scrollLeft = box.r - box.l > area.clientWidth ? box.l - 8 : (box.l + box.r - area.clientWidth) / 2;
-    area.scrollTop = box.b - box.t > area.clientHeight ? box.t - 8 : (box.t + box.b - area.clientHeight) / 2;
+    const area = $("board");
+    const vw = area.clientWidth, vh = area.clientHeight;
+    if (box.l >= area.scrollLeft && box.r <= area.scrollLeft + vw &&
+        box.t >= area.scrollTop && box.b <= area.scrollTop + vh) return;
+    area.scrollLeft = box.r - box.l > vw ? box.l - 8 : (box.l + box.r - vw) / 2;
+    area.scrollTop = box.b - box.t > vh ? box.t - 8 : (box.t + box.b - vh) / 2;
   }
 
   function showSeats(mover) {
@@ -200,9 +200,9 @@
     const play = $("play");
     play.setAttribute("aria-pressed", String(playing));
     play.innerHTML = playing ? play.dataset.pause : play.dataset.play;
-    play.dataset.tLabel = playing ? "Pause (Space)" : "Play (Space)";
-    play.setAttribute("aria-label", _(play.dataset.tLabel));
-    play.title = _(play.dataset.tLabel);
+    play.dataset.tLabel = playing ? "Pause (Space)" : "Play (Space)";  // for a language switch
+    play.title = playing ? _("Pause (Space)") : _("Play (Space)");
+    play.setAttribute("aria-label", play.title);
   }
 
   function keepInUrl() {
