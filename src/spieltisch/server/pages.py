@@ -157,6 +157,7 @@ def table_page(token: str) -> str:
 <aside>
 <section id="coach" hidden aria-live="polite"></section>
 <section id="turn"></section>
+<p id="watch-again" hidden><a href="/" data-t="Watch again">Watch again</a></p>
 <div id="clock" hidden aria-live="off"><svg class="sand" viewBox="0 0 40 62" width="30" height="46"
  aria-hidden="true"><path d="M6 3h28M6 59h28M9 3c0 16 11 20 11 28S9 43 9 59M31 3c0 16-11 20-11
  28s11 12 11 28" fill="none" stroke="#5d4037" stroke-width="2.5"/><clipPath id="glass"><path
