@@ -172,7 +172,6 @@ def table_page(token: str) -> str:
 <p id="error" class="error" role="alert"></p>
 <div id="rematch" hidden></div>
 <section id="result" hidden></section>
-<p id="watch-again" hidden><a href="/" data-t="Watch again">Watch again</a></p>
 <section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>
 <section id="log-section"><h2 data-t="Log">Log</h2><ol id="log"></ol></section>
 </aside>

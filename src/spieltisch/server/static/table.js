@@ -266,18 +266,6 @@
     }).catch(() => { replayLink = null; });
   }
 
-  // a finished game can be watched again: its replay opens with the table's spectator
-  // link (shareable; never a seat's), which the table's public summary names
-  let replayLink = null;
-  function showWatchAgain(update) {
-    const box = $("watch-again");
-    if (!box || !update.over || replayLink) return;
-    replayLink = fetch("/api/tables/" + update.table).then((r) => r.json()).then((t) => {
-      box.querySelector("a").href = t.spectator_link.replace("/watch/", "/replay/");
-      box.hidden = false;
-    }).catch(() => { replayLink = null; });
-  }
-
   function render(update) {
     last = update;
     rules.setGame(update.game, update.options);
@@ -302,7 +290,6 @@
     if (window.spieltischTutorial) window.spieltischTutorial.render(update, board);
     showLog(update);
     showResult(update);
-    showWatchAgain(update);
     showWatchAgain(update);
     $("status").textContent = _("connected") + " · " + _("move") + " " + update.version;
   }
