@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ...engine.action import Action
+from ...engine.errors import IllegalAction
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.i18n import N_
 from ...engine.options import Option, data_option, resolve_options
@@ -212,6 +213,15 @@ class TumultRoyal(Game):
 
     def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
         return action_label(action, view, lang)
+
+    def why_illegal(
+        self, state: State, seat: int, action: Action, lang: str = "en"
+    ) -> IllegalAction | None:
+        """Why ``seat`` may not make ``action``, in ``lang``, with the rule (``explain``)."""
+        from .explain import why_illegal
+
+        assert isinstance(state, TumultState)
+        return why_illegal(state, seat, action, lang)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a ruleset JSON file in the format of

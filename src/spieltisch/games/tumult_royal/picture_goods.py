@@ -54,6 +54,7 @@ class _Slot(NamedTuple):
     revealed: bool
     chosen: bool  # the viewer's choice this tick
     peek: bool  # the viewer may peek it now
+    target: bool  # a place to click: a seated viewer may try to peek it (why not: TR-G6)
 
 
 # -- the people's goods ------------------------------------------------------------------
@@ -103,6 +104,7 @@ def _slot_of(
         revealed,
         chosen == s,
         s in pic.plan.slots,
+        pic.seat is not None and pic.view["phase"] == "grab",
     )
 
 
@@ -156,7 +158,7 @@ def _slot_svg(look: Look, s: _Slot, x: float, y: float) -> str:
         attrs += f' data-seat="{s.seat}"'
     if s.face is not None:
         attrs += f" data-face={attr(face_text(s.face))}"
-    if s.peek:
+    if s.target:
         attrs += place(f"slot:{s.number}")
     hint = slot_tip(look, s)
     body = [
@@ -269,7 +271,8 @@ def hand(pic: Pic, s: int, x: float, y: float) -> str:
 
 
 def hand_button(pic: Pic, kind: str, x: float, y: float, face: Face, s: int) -> str:
-    """Keep or Put back: a place on the tile in hand while the viewer may choose it."""
+    """Keep or Put back: a place on the tile in hand, bright while the viewer may choose it
+    (after the viewer's choice in this tick a click asks why not)."""
     w = pic.w
     bw, bh = HAND_W - 16, 36
     active = kind in pic.plan.hand
@@ -279,7 +282,7 @@ def hand_button(pic: Pic, kind: str, x: float, y: float, face: Face, s: int) -> 
     hint = w[f"{kind}_tip"].format(face=pic.face_tip(face), s=s)
     arrow = "✓" if chosen else "⬇" if kind == "keep" else "↩"
     return (
-        f"<g{place(where) if active else ''}{tip(hint)}>"
+        f"<g{place(where)}{tip(hint)}>"
         + box(x, y, bw, bh, fill, INK, 8)
         + text(
             x + bw / 2,

@@ -67,6 +67,7 @@ class _Land(NamedTuple):
     multiplier: int
     start: bool  # the start statues are placed
     build: bool  # the build phase
+    target: bool  # every field is a place a seated viewer may try (why not: TR-S7, TR-R16)
     # per field with moves: the moves and, in a build turn, what it costs the builder
     fields: tuple[tuple[tuple[int, int], int, tuple[int, int, int] | None], ...]
 
@@ -95,6 +96,7 @@ def _land_of(pic: Pic, top: float) -> _Land:
         multiplier=pic.rs.nonadjacent_cost_multiplier,
         start=v["phase"] == "setup_start_statues",
         build=build,
+        target=pic.seat is not None and v["phase"] in ("setup_start_statues", "grab", "build"),
         fields=tuple(
             (rc, n, costs.of(rc) if build else None) for rc, n in sorted(pic.plan.fields.items())
         ),
@@ -112,7 +114,8 @@ def _land_body(land: _Land) -> tuple[str, ...]:
     moves = {rc: (n, mine) for rc, n, mine in land.fields}
     out = [_numbers(top, f, land.columns)]
     for tr, tc, grid, k in land.tiles:
-        out.append(_land_piece(look.lang, _x(f, 3 * tc), _y(f, top, 3 * tr), f, grid, tr, tc, k))
+        x, y = _x(f, 3 * tc), _y(f, top, 3 * tr)
+        out.append(_land_piece(look.lang, x, y, f, grid, tr, tc, k, land.target))
     for r, row in enumerate(land.grid):
         fy = _y(f, top, r)
         for c, code in enumerate(row):
@@ -122,7 +125,10 @@ def _land_body(land: _Land) -> tuple[str, ...]:
             if here is not None:
                 owner, n = here
                 name = look.name(owner)
-                out.append(_statue_piece(look.lang, r, c, code, owner, n, name, _x(f, c), fy, f))
+                x = _x(f, c)
+                out.append(
+                    _statue_piece(look.lang, r, c, code, owner, n, name, x, fy, f, land.target)
+                )
                 continue
             n, mine = moves.get((r, c), (0, None))
             field = _Field(
@@ -137,6 +143,7 @@ def _land_body(land: _Land) -> tuple[str, ...]:
                 moves=n,
                 build=land.build and n > 0,
                 mine=mine,
+                target=land.target,
             )
             out.append(_free_field(field, _x(f, c), fy, f))
     return tuple(out)
@@ -167,9 +174,11 @@ def _land_piece(
     tr: int,
     tc: int,
     k: int | None,
+    target: bool,
 ) -> str:
-    """The piece ``land:TR,TC``: the tile and, face down, its tip and reveal label; keyed on
-    all it shows, since the same tiles are drawn for every seat after every move."""
+    """The piece ``land:TR,TC``: the tile and, face down, its tip and reveal label (and its
+    fields as places a seated viewer may try, ``target``); keyed on all it shows, since the
+    same tiles are drawn for every seat after every move."""
     w = words(lang)
     size = 3 * f
     hint = label = ""
@@ -183,7 +192,7 @@ def _land_piece(
             ) + text(x + size / 2, y + size / 2 + 5, fog, FONT, text_anchor="middle", fill="#fff")
     return (
         f"<g{key(f'land:{tr},{tc}')}{tip(hint)}>"
-        + _land_tile(x, y, size, f, grid, tr, tc)
+        + _land_tile(x, y, size, f, grid, tr, tc, target and grid is None)
         + label
         + "</g>"
     )
@@ -201,16 +210,19 @@ def _statue_piece(
     x: float,
     y: float,
     f: float,
+    target: bool,
 ) -> str:
     """The piece ``statue:R,C``, keyed on all it shows (the owner's name as the reader
-    reads it: ``(you)`` on the reader's own)."""
+    reads it: ``(you)`` on the reader's own); with ``target`` also the place ``field:R,C``
+    (a build there is refused, TR-R16)."""
     w = words(lang)
     hint = w["statue_tip"].format(
         terrain=w.get(f"t_{code}", code), r=r, c=c, cap=statues_words(n, lang), name=name
     )
     return (
         f'<g data-kind="statue" data-field="{r},{c}" data-seat="{owner}" data-statues="{n}"'
-        f"{key(f'statue:{r},{c}')}{tip(hint)}>{_statues_svg(owner, n, x, y, f)}</g>"
+        f"{key(f'statue:{r},{c}')}{place(f'field:{r},{c}') if target else ''}{tip(hint)}>"
+        f"{_statues_svg(owner, n, x, y, f)}</g>"
     )
 
 
@@ -229,6 +241,7 @@ class _Field(NamedTuple):
     moves: int  # legal actions on the field
     build: bool  # moves are builds: ``mine`` is what the builder pays
     mine: tuple[int, int, int] | None
+    target: bool  # a place even without moves: a click asks why not
 
 
 def _field_tip(fd: _Field) -> str:
@@ -265,7 +278,7 @@ def _free_field(fd: _Field, x: float, y: float, f: float) -> str:
     r, c, moves = fd.r, fd.c, fd.moves
     cost: Sequence[int] = fd.terrain.cost if fd.terrain else (0, 0, 0)
     attrs = f' data-field="{r},{c}" data-terrain={attr(fd.code)}'
-    if moves:
+    if moves or fd.target:
         attrs += place(f"field:{r},{c}")
     out = [
         f"<g{attrs}{tip(_field_tip(fd))}>",
@@ -328,14 +341,16 @@ def _land_tile(
     grid: tuple[tuple[str, ...], ...] | None,
     tr: int,
     tc: int,
+    target: bool = False,
 ) -> str:
-    """A landscape tile: a cardboard square of 3 × 3 fields, or its back under clouds."""
+    """A landscape tile: a cardboard square of 3 × 3 fields, or its back under clouds (its
+    fields places a seated viewer may try with ``target``: nothing is built there, TR-R16)."""
     shadow = (
         f'<rect x="{num(x + 3)}" y="{num(y + 4)}" width="{num(size)}" height="{num(size)}" '
         'rx="8" fill="#000" opacity="0.22"/>'
     )
     if grid is None:
-        return shadow + _fog(x, y, size, f, tr, tc)
+        return shadow + _fog(x, y, size, f, tr, tc, target)
     fields = "".join(
         terrain_field(grid[r][c], x + c * f, y + r * f, f) for r in range(3) for c in range(3)
     )
@@ -347,7 +362,7 @@ def _land_tile(
     )
 
 
-def _fog(x: float, y: float, size: float, f: float, tr: int, tc: int) -> str:
+def _fog(x: float, y: float, size: float, f: float, tr: int, tc: int, target: bool) -> str:
     clouds = []
     for fx, fy in ((0.3, 0.3), (0.7, 0.45), (0.35, 0.72), (0.72, 0.8)):
         cx, cy = x + fx * size, y + fy * size
@@ -356,9 +371,14 @@ def _fog(x: float, y: float, size: float, f: float, tr: int, tc: int) -> str:
             'a14,12 0 0 1 24,2 a10,9 0 0 1 8,16 h-42 a8,8 0 0 1 -4,-8 Z" fill="#eef2f3" '
             'opacity="0.85"/>'
         )
-    cells = "".join(  # the fields under the fog, for tools that read the grid
-        f'<rect class="fog" data-fog="{3 * tr + r},{3 * tc + c}" x="{num(x + c * f)}" '
-        f'y="{num(y + r * f)}" width="{num(f)}" height="{num(f)}" fill="none"/>'
+    # the fields under the fog, for tools that read the grid; clickable (filled, invisible)
+    # where a click asks why nothing can be built there
+    fill = 'fill="#fff" opacity="0"' if target else 'fill="none"'
+    cells = "".join(
+        f'<rect class="fog" data-fog="{3 * tr + r},{3 * tc + c}"'
+        + (place(f"field:{3 * tr + r},{3 * tc + c}") if target else "")
+        + f' x="{num(x + c * f)}" y="{num(y + r * f)}" width="{num(f)}" height="{num(f)}" '
+        f"{fill}/>"
         for r in range(3)
         for c in range(3)
     )

@@ -228,11 +228,17 @@ def field_cost(view: dict[str, Any], rc: tuple[int, int]) -> tuple[int, int, int
 
 
 def _field_cost(
-    view: dict[str, Any], grid: list[list[str | None]], rs: Ruleset, rc: tuple[int, int]
+    view: dict[str, Any],
+    grid: list[list[str | None]],
+    rs: Ruleset,
+    rc: tuple[int, int],
+    seat: int | None = None,
 ) -> tuple[int, int, int] | None:
+    """What building on ``rc`` costs ``seat`` (by default the seat whose turn it is)."""
     code = grid[rc[0]][rc[1]]
     terrain = rs.terrains.get(code or "")
-    seat = view.get("turn_of")
+    if seat is None:
+        seat = view.get("turn_of")
     if terrain is None or seat is None:
         return None
     if _adjacent(view, rc, seat):
@@ -242,3 +248,54 @@ def _field_cost(
     m = rs.nonadjacent_cost_multiplier
     c = terrain.cost
     return (c[0] * m, c[1] * m, c[2] * m)
+
+
+def meant_payment(
+    view: dict[str, Any], rc: tuple[int, int], chosen: dict[str, tuple[int, ...]]
+) -> list[list[Any]]:
+    """The payment a click on the field ``rc`` means for the viewer, legal or not: per good
+    of the cost the tiles ``chosen`` (a payment chip), else the viewer's cheapest cover of
+    it, else (too few units) every tile of that good the viewer holds; nothing where the
+    viewer may not build at all (the rules then say why, TR-R16 to TR-R18)."""
+    if not 0 <= rc[0] < 6 or not 0 <= rc[1] < 3 * int(view["landscape"]["columns"]):
+        return []
+    rs = rules(view)
+    cost = _field_cost(view, terrain_grid(view), rs, rc, view.get("seat"))
+    if cost is None:
+        return []
+    tiles = (view.get("me") or {}).get("tiles") or []
+    out: list[list[Any]] = []
+    for good, need in zip(rs.goods, cost, strict=True):
+        if not need:
+            continue
+        values = sorted(int(v) for g, v in tiles if g == good)
+        paid = chosen.get(good)
+        if paid is None:
+            paid = _cheapest_cover(values, need) or tuple(values)
+        out += [[good, v] for v in paid]
+    return sorted(out)
+
+
+def _cheapest_cover(values: list[int], need: int) -> tuple[int, ...] | None:
+    """The fewest units of ``values`` that reach ``need`` with no tile too many (TR-R19),
+    fewest tiles first."""
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for mask in range(1, 1 << len(values)):
+        chosen = tuple(v for i, v in enumerate(values) if mask >> i & 1)
+        total = sum(chosen)
+        if total >= need and total - min(chosen) < need:
+            key = (total, len(chosen), chosen)
+            if best is None or key < best:
+                best = key
+    return None if best is None else best[2]
+
+
+def chip_parts(chip: str | None) -> dict[str, tuple[int, ...]]:
+    """The goods and tile values a payment chip (``pay:bread:1+2/tools:1``) names."""
+    if not chip or not chip.startswith("pay:"):
+        return {}
+    out = {}
+    for part in chip[4:].split("/"):
+        good, _, values = part.partition(":")
+        out[good] = tuple(int(v) for v in values.split("+") if v != "0")
+    return out

@@ -14,10 +14,12 @@ from ...engine.action import Action
 from ...engine.chance import Chance
 from ...engine.errors import IllegalAction, StateFormatError
 from ...engine.game import JSON, State, state_data_errors
+from ...engine.i18n import N_
 from ...engine.simultaneous import SimultaneousChoices
 from .actions import DONE, END_TURN, KEEP, PUT_BACK, WAIT, Face, TumultAction, build, peek
 from .data import Ruleset, Tile, game_tiles
 from .landscape import Landscape, make_landscape
+from .refusal import Refusal, SeatRef, Term, Tiles, Units, Value
 
 if TYPE_CHECKING:
     from .game import TumultRoyal
@@ -281,7 +283,11 @@ class TumultState(State):
         kind = action.kind
         if self.phase == START:
             if kind != "place_start":
-                raise IllegalAction("first every player places a start statue", "TR-S7")
+                raise Refusal(
+                    N_("First every player places a start statue on a free {terrain}."),
+                    "TR-S7",
+                    terrain=Term("terrain", self.rules.terrains[self.rules.start_terrain].name),
+                )
             self._place_start(seat, action)
         elif self.phase == GRAB:
             self._grab_choice(seat, action)
@@ -290,7 +296,13 @@ class TumultState(State):
         elif kind == "end_turn":
             self._end_build_turn(seat)
         else:
-            raise IllegalAction(f"{kind} is not possible in the build phase", "TR-R15")
+            raise Refusal(
+                N_(
+                    "The tax robbery is over: in your build turn you build on a field or end "
+                    "the turn."
+                ),
+                "TR-R15",
+            )
 
     def _field_of(self, action: TumultAction, rule: str) -> int:
         f = action.field
@@ -301,20 +313,58 @@ class TumultState(State):
             or type(f[1]) is not int
             or not (0 <= f[0] < land.height and 0 <= f[1] < land.width)
         ):
-            raise IllegalAction(
-                f"{f} is not a field of the {land.height}x{land.width} landscape", rule
+            raise Refusal(
+                N_("There is no such field: the landscape has rows 0-{rows} and columns 0-{cols}."),
+                rule,
+                rows=land.height - 1,
+                cols=land.width - 1,
             )
         return f[0] * land.width + f[1]
 
     def _place_start(self, seat: int, action: TumultAction) -> None:
         f = self._field_of(action, "TR-S7")
-        if self.owner[f] >= 0 or self.terrain(f) != self.rules.start_terrain:
-            raise IllegalAction("a start statue goes on a free meadow of a face-up tile", "TR-S7")
+        self._check_free(seat, f, "TR-S7")
+        start = self.rules.start_terrain
+        code = self.terrain(f)
+        if code != start:
+            r, c = self.land.rc(f)
+            raise Refusal(
+                N_("Your start statue goes on {start}, not on {terrain} ({r},{c})."),
+                "TR-S7",
+                start=Term("terrain built", self.rules.terrains[start].name),
+                terrain=Term("terrain built", self.rules.terrains[code].name),
+                r=r,
+                c=c,
+            )
         self._put_statues(seat, f, 1)
         self.events.append({"type": "start_statue", "seat": seat, "field": list(self.land.rc(f))})
         self.turn += 1
         if self.turn == self.players:
             self._begin_round(1)
+
+    def _check_free(self, seat: int, f: int, rule: str) -> None:
+        """TR-S7, TR-R16: a field to put statues on is free and on a face-up tile."""
+        r, c = self.land.rc(f)
+        if self.owner[f] == seat:
+            raise Refusal(N_("Field ({r},{c}) already holds your statues."), rule, r=r, c=c)
+        if self.owner[f] >= 0:
+            raise Refusal(
+                N_("Field ({r},{c}) is already taken by {player}."),
+                rule,
+                r=r,
+                c=c,
+                player=SeatRef(self.owner[f]),
+            )
+        if not self.terrain(f):
+            raise Refusal(
+                N_(
+                    "Field ({r},{c}) lies on a face-down landscape tile: nothing can be put "
+                    "there until the tile is turned face up."
+                ),
+                rule,
+                r=r,
+                c=c,
+            )
 
     def _put_statues(self, seat: int, field: int, n: int) -> None:
         self.owner[field] = seat
@@ -369,24 +419,63 @@ class TumultState(State):
         kind = action.kind
         if kind == "peek":
             s = action.slot
-            if self.hand[seat] >= 0:
-                raise IllegalAction("your hand is full: keep or put back your tile first", "TR-G6")
-            if type(s) is not int or not 0 <= s < len(self.slot_tile):
-                raise IllegalAction(
-                    f"there is no slot {s!r}; slots are 0-{len(self.slot_tile) - 1}", "TR-G6"
+            if self.hand[seat] >= 0:  # one hand (TR-G5)
+                raise Refusal(
+                    N_(
+                        "Your hand is full: first keep the tile from slot {s} or put it back "
+                        "(one tile at a time)."
+                    ),
+                    "TR-G6",
+                    s=self.hand[seat],
                 )
-            if self.slot_holder[s] >= 0 or self.slot_taker[s] >= 0:
-                raise IllegalAction(f"slot {s} is not face down in its place", "TR-G6")
+            self._check_peek(seat, s)
         elif kind in ("keep", "put_back"):
             if self.hand[seat] < 0:
-                raise IllegalAction(
-                    f"you cannot {kind.replace('_', ' ')}: your hand is empty", "TR-G6"
-                )
+                raise Refusal(N_("Your hand is empty: first peek at a tile."), "TR-G6")
         elif kind not in ("done", "wait"):
-            raise IllegalAction(f"{kind} is not possible during the grab", "TR-G6")
+            raise Refusal(
+                N_(
+                    "During the tax robbery you peek at a tile, keep or put back the tile in "
+                    "your hand, wait or say you are done; building comes after the tumult check."
+                ),
+                "TR-G6",
+            )
         self.choices.submit(seat, action)
         if self.choices.complete():
             self._resolve_tick()
+
+    def _check_peek(self, seat: int, s: int) -> None:
+        """TR-G6, TR-E3: a peek names a slot that is face down at the start of the tick."""
+        n = len(self.slot_tile)
+        if type(s) is not int or not 0 <= s < n:
+            if n == 0:  # TR-E28
+                raise Refusal(N_("There are no tiles to grab this round."), "TR-G6")
+            raise Refusal(
+                N_("There is no slot {s}: the slots are numbered 0 to {last}."),
+                "TR-G6",
+                s=str(s),
+                last=n - 1,
+            )
+        holder, taker = self.slot_holder[s], self.slot_taker[s]
+        if taker == seat:
+            raise Refusal(N_("Slot {s} is empty: you kept its tile."), "TR-G6", s=s)
+        if taker >= 0:
+            raise Refusal(
+                N_("Slot {s} is empty: {player} kept its tile."),
+                "TR-G6",
+                s=s,
+                player=SeatRef(taker),
+            )
+        if holder >= 0:
+            raise Refusal(
+                N_(
+                    "{player} holds the tile of slot {s}; you may peek at it once it lies "
+                    "in its slot again at the start of a tick."
+                ),
+                "TR-G6",
+                s=s,
+                player=SeatRef(holder),
+            )
 
     def _resolve_tick(self) -> None:
         """TR-G7 (own hands), TR-G8 (peeks, conflicts by chance), TR-G9 (end)."""
@@ -517,29 +606,30 @@ class TumultState(State):
     def _build(self, seat: int, action: TumultAction) -> None:
         f = self._field_of(action, "TR-R16")
         rc = self.land.rc(f)
-        if self.owner[f] >= 0:
-            raise IllegalAction(f"field {rc} already holds statues", "TR-R16")
-        code = self.terrain(f)
-        if not code:
-            raise IllegalAction(f"field {rc} lies on a face-down tile", "TR-R16")
-        terrain = self.rules.terrains[code]
+        self._check_free(seat, f, "TR-R16")
+        terrain = self.rules.terrains[self.terrain(f)]
+        here: dict[str, Value] = {"terrain": Term("terrain", terrain.name), "r": rc[0], "c": rc[1]}
         if terrain.capacity > self.reserve[seat]:
-            raise IllegalAction(
-                f"a {terrain.name} needs {terrain.capacity} statues; "
-                f"you have {self.reserve[seat]} left",
+            raise Refusal(
+                N_("{terrain} ({r},{c}) takes {n} statues, but you have only {k} left."),
                 "TR-R17",
+                n=terrain.capacity,
+                k=self.reserve[seat],
+                **here,
             )
         cost = dict(self._build_fields(seat)).get(f)
         if cost is None:
-            raise IllegalAction(f"a {terrain.name} must be next to one of your statues", "TR-R18")
+            raise Refusal(
+                N_(
+                    "{terrain} ({r},{c}) is not next to any of your statues: apart from them "
+                    "you may build only a meadow or a forest, at double cost."
+                ),
+                "TR-R18",
+                **here,
+            )
         payment = tuple(sorted(action.payment))  # a payment is a multiset (TR-R2)
         if payment not in self._payments(seat, cost):
-            need = ", ".join(f"{c} {g}" for g, c in zip(self.rules.goods, cost, strict=True) if c)
-            raise IllegalAction(
-                f"that payment is not valid for this {terrain.name} (cost {need}): it must cover "
-                "every good with tiles you hold and contain no tile that is not needed",
-                "TR-R19",
-            )
+            raise self._payment_refusal(seat, cost, payment, terrain.cost != cost, here)
         paid = []
         held = self.holdings(seat)
         for good_name, value in payment:
@@ -576,6 +666,87 @@ class TumultState(State):
         )
         if self.reserve[seat] == 0:
             self._finish(seat, "25th statue")  # TR-V1
+
+    def _payment_refusal(
+        self,
+        seat: int,
+        cost: tuple[int, int, int],
+        payment: tuple[Face, ...],
+        doubled: bool,
+        here: dict[str, Value],
+    ) -> Refusal:
+        """TR-R19: what is wrong with a payment that is not valid for ``cost``."""
+        goods = self.rules.goods
+        names = tuple(goods)
+        costs = Units(tuple((c, g) for g, c in zip(goods, cost, strict=True)))
+        for good, _ in payment:
+            if good not in goods:
+                return Refusal(N_("There is no good {good} in this game."), "TR-R19", good=good)
+        held = [self.faces[t] for t in self.holdings(seat)]
+        units = [sum(v for g, v in held if g == good) for good in goods]
+        if any(u < c for u, c in zip(units, cost, strict=True)):
+            have = Units(tuple((u, g) for g, u, c in zip(goods, units, cost, strict=True) if c))
+            if doubled:
+                return Refusal(
+                    N_(
+                        "{terrain} ({r},{c}) is not next to your statues and costs double: "
+                        "{cost}; you hold only {held}."
+                    ),
+                    "TR-R19",
+                    cost=costs,
+                    held=have,
+                    **here,
+                )
+            return Refusal(
+                N_("{terrain} ({r},{c}) costs {cost}; you hold only {held}."),
+                "TR-R19",
+                cost=costs,
+                held=have,
+                **here,
+            )
+        missing = list(payment)
+        for face in held:
+            if face in missing:
+                missing.remove(face)
+        if missing:
+            return Refusal(
+                N_("You do not hold the tiles {tiles}."),
+                "TR-R19",
+                tiles=Tiles(tuple(missing), names),
+            )
+        paid = [[v for g, v in payment if g == good] for good in goods]
+        for g, good in enumerate(goods):
+            if paid[g] and not cost[g]:
+                return Refusal(
+                    N_(
+                        "{good} is not part of the cost of {terrain} ({r},{c}) ({cost}), so "
+                        "no {good} tile may be paid."
+                    ),
+                    "TR-R19",
+                    good=Term("good", good),
+                    cost=costs,
+                    **here,
+                )
+        for g in range(len(goods)):
+            if sum(paid[g]) < cost[g]:
+                return Refusal(
+                    N_("That payment does not cover the cost of {terrain} ({r},{c}): {cost}."),
+                    "TR-R19",
+                    cost=costs,
+                    **here,
+                )
+        for g, good in enumerate(goods):
+            if paid[g] and sum(paid[g]) - min(paid[g]) >= cost[g]:
+                return Refusal(
+                    N_(
+                        "One tile too many: {cost} is covered without {tile}; every tile paid "
+                        "must be needed."
+                    ),
+                    "TR-R19",
+                    cost=costs,
+                    tile=Tiles(((good, min(paid[g])),), names),
+                )
+        return Refusal(N_("That payment is not valid for {terrain} ({r},{c})."), "TR-R19", **here)
 
     def has_legal_build(self, seat: int) -> bool:
         """Whether ``seat`` could build anything now (a field and a valid payment). A valid

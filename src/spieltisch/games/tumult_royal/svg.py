@@ -12,7 +12,13 @@ and the standing. The modules: ``picture_moves`` (how each action is made), ``pi
 
 Places (``data-place``): ``slot:N`` (peek), ``hand:keep`` and ``hand:put-back`` (the tile in
 hand), ``field:R,C`` (start statue, build). A field with more than 12 payments is reached
-through a pick: ``pay:GOOD:V+V`` chips choose how one good is paid. Pieces (``data-key``,
+through a pick: ``pay:GOOD:V+V`` chips (``pay:GOOD:V+V/GOOD:V`` for two goods) choose how
+one good is paid. For a seated viewer the places are there also where no legal move uses
+them, so that a click can ask why not (``attempt``, then ``Game.why_illegal``): during the
+grab every slot (held, kept, or while the viewer's choice waits for the tick), Keep and Put
+back on the tile in hand after the viewer has chosen, and in the start placement, the grab
+and the build phase every field: free ones, ones with statues (the statue piece is the
+place) and the fields of face-down tiles. Pieces (``data-key``,
 never nested): ``statue:R,C``, ``tile:N`` (the tile of slot N, in its slot, in a hand or in a
 castle; ``tile:cSEAT-…`` for one kept from an earlier round), ``land:TR,TC``,
 ``chronicle:K``, ``crown``, ``rank:SEAT``, ``castle:SEAT``, ``grace:SEAT``, ``demand:GOOD``.
@@ -45,10 +51,10 @@ from .names import good_name
 from .picture_base import WIDTH, M, Pic
 from .picture_goods import castles, pay_chips, pool
 from .picture_land import land_x, landscape
-from .picture_moves import payment_art, plan_moves
+from .picture_moves import chip_parts, meant_payment, payment_art, plan_moves
 from .picture_scores import chronicle, standing
 
-__all__ = ["board_moves", "log_keys", "payment_art", "render_svg"]
+__all__ = ["attempt", "board_moves", "log_keys", "payment_art", "render_svg"]
 
 
 def render_svg(
@@ -87,6 +93,29 @@ def board_moves(
     """For each legal action (same order): its pick, place, button caption (and for a
     build the payment drawn as goods icons, ``art``)."""
     return plan_moves(view, legal, lang).moves
+
+
+def attempt(view: dict[str, Any], pick: str | None, place: str | None) -> dict[str, Any] | None:
+    """The action a click means, legal or not: on ``place`` (or on ``pick`` alone when
+    ``place`` is None) with ``pick`` selected. A slot is a peek, Keep and Put back on the tile
+    in hand are keep and put back, a field a start statue (in the start placement) or a
+    build, paid as the selected payment chip says for its goods and otherwise as cheaply as
+    the viewer's tiles allow. A payment chip alone is no action (it only selects)."""
+    if place is None:
+        return None
+    kind, _, rest = place.partition(":")
+    try:
+        if kind == "slot":
+            return {"type": "peek", "slot": int(rest)}
+        if kind == "field":
+            r, c = (int(v) for v in rest.split(","))
+            if view["phase"] == "setup_start_statues":
+                return {"type": "place_start", "field": [r, c]}
+            payment = meant_payment(view, (r, c), chip_parts(pick))
+            return {"type": "build", "field": [r, c], "payment": payment}
+    except ValueError:  # not a key of this picture
+        return None
+    return {"hand:keep": {"type": "keep"}, "hand:put-back": {"type": "put_back"}}.get(place)
 
 
 def log_keys(event: dict[str, Any]) -> list[str]:
