@@ -41,13 +41,13 @@ def _reject(state: Any, seat: Any, action: Any, text: str, rule: str | None = No
 def test_card_not_in_hand() -> None:
     state = GAME.new_game(2, 1, {"first_player": 0})
     theirs = hand_ids(state, B)[0]
-    _reject(state, A, Play(theirs, 1), f"card {theirs} is not in your hand", "KC-R15")
+    _reject(state, A, Play(theirs, 1), f"Card {theirs} is not in your hand", "KC-R15")
 
 
 def test_unknown_card_id() -> None:
     state = GAME.new_game(2, 1, {"first_player": 0})
-    _reject(state, A, Play("K99", 1), "no card 'K99'", "KC-R2")
-    _reject(state, A, Play("K01-A", 1), "no card 'K01-A'", "KC-R2")  # suffixes only for 3-4
+    _reject(state, A, Play("K99", 1), "no card K99", "KC-R2")
+    _reject(state, A, Play("K01-A", 1), "no card K01-A", "KC-R2")  # suffixes only for 3-4
 
 
 @pytest.mark.parametrize("territory", [0, 6, -1])
@@ -61,7 +61,7 @@ def test_territory_closed() -> None:
     state = x4_state("auto")
     state.apply(A, X4_PLAY_19)
     card = hand_ids(state, B)[0]
-    _reject(state, B, Play(card, 1), "territory 1 is decided and closed", "KC-R31")
+    _reject(state, B, Play(card, 1), "Territory 1 is already decided: Player 1 won it", "KC-R31")
 
 
 def test_fifth_card_in_a_territory() -> None:
@@ -83,19 +83,20 @@ def test_claim_that_is_not_valid() -> None:
 @pytest.mark.parametrize("claims", ["auto", "off"])
 def test_claim_under_auto_or_off(claims: str) -> None:
     state = x4_state(claims)
-    # KC-R29 (auto: the engine claims), KC-R30 (off: no claims at all)
-    _reject(state, A, Claim(1), f"claims={claims}", "KC-R29" if claims == "auto" else "KC-R30")
+    # KC-R28 (auto: proven territories are won without a claim), KC-R30 (off: no claims)
+    text = "Claims are automatic" if claims == "auto" else "Claims are off"
+    _reject(state, A, Claim(1), text, "KC-R28" if claims == "auto" else "KC-R30")
 
 
 def test_claim_in_the_play_phase_under_manual() -> None:
     state = two_claims_state("manual")
-    _reject(state, A, Claim(2), "claim phase", "KC-R29")
+    _reject(state, A, Claim(2), "Claims come after your play", "KC-R29")
 
 
 def test_end_claims_outside_a_claim_phase() -> None:
     for claims in ("auto", "manual", "off"):
         state = GAME.new_game(2, 1, {"first_player": 0, "claims": claims})
-        _reject(state, A, EndClaims(), "only possible in a claim phase", "KC-R29")
+        _reject(state, A, EndClaims(), "There is nothing to end", "KC-R29")
 
 
 def test_action_of_a_non_actor() -> None:
@@ -349,7 +350,7 @@ def test_record_must_be_an_object() -> None:
             lambda r: r["moves"].append(
                 {"seat": 0, "action": {"type": "play", "card": "K99", "territory": 1}}
             ),
-            "no card 'K99'",
+            "no card K99",
         ),
         (lambda r: r["moves"].append({"seat": 5, "action": {"type": "end_claims"}}), "move 3"),
         (lambda r: r["moves"][1].update(seat=r["moves"][0]["seat"]), "move 1"),

@@ -164,8 +164,8 @@ def _check_moves(
     assert not [el for el in els if el.get("data-action") is not None]
     picks = {el.get("data-pick"): el for el in els if el.get("data-pick")}
     places = {el.get("data-place"): el for el in els if el.get("data-place")}
+    _check_keys(view, picks, places)
     if not legal:
-        assert not picks and not places
         return
     moves = board_moves(view, legal, lang)
     allowed = set(state.legal_actions(seat))
@@ -185,9 +185,34 @@ def _check_moves(
             assert claim.get("data-territory") == str(action["territory"])
         else:
             assert move["pick"] is None and move["place"] is None and move["button"]
-    # nothing is offered that is not legal
-    assert set(picks) == {m["pick"] for m in moves if m["pick"]}
-    assert set(places) == {m["place"] for m in moves if m["place"]}
+    # every legal move is on the board (the page arms these keys; the others ask why not)
+    assert {m["pick"] for m in moves if m["pick"]} <= set(picks)
+    assert {m["place"] for m in moves if m["place"]} <= set(places)
+
+
+def _check_keys(
+    view: dict[str, Any], picks: dict[str, ET.Element], places: dict[str, ET.Element]
+) -> None:
+    """The keys a player may try, legal now or not (svg.py): every hand card; the viewer's
+    army in every territory; under manual claims the ⚑ Claim control of every open territory
+    where the viewer's army is complete. A spectator has none."""
+    seat = view["seat"]
+    if seat is None:
+        assert not picks and not places
+        return
+    assert set(picks) == {f"card:{c['card']}" for c in view["hand"]}
+    claims = set()
+    if view["claims"] == "manual" and view["phase"] != "over":
+        for territory in view["territories"]:
+            mine = territory["armies"][seat]
+            if territory["decided"] is None and len(mine["cards"]) == 4:
+                claims.add(f"claim:{territory['territory']}")
+    assert set(places) == {f"territory:{t}" for t in range(1, 6)} | claims
+    for key, el in places.items():
+        kind = "army" if key.startswith("territory:") else "claim"
+        assert el.get("data-kind") == kind
+        assert el.get("data-territory") == key.split(":")[1]
+        assert kind == "claim" or el.get("data-seat") == str(seat)
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CONFIGS, ids=IDS)
@@ -229,18 +254,19 @@ def test_claims_are_places_on_their_territory() -> None:
             root = _check_svg(state, state.view(seat), legal)
             for el in root.iter():
                 if el.get("data-kind") == "territory":
-                    inside = [e.get("data-place") for e in el.iter() if e.get("data-place")]
+                    inside = [e for e in el.iter() if e.get("data-place", "").startswith("claim")]
                     t = int(el.get("data-territory", "0"))
-                    assert inside == [
-                        f"claim:{a['territory']}" for a in claims if a["territory"] == t
-                    ]
+                    legal_here = [f"claim:{a['territory']}" for a in claims if a["territory"] == t]
+                    offered = [e.get("data-place") for e in inside if not e.get("data-available")]
+                    assert offered == legal_here
             seen += 1
     assert seen > 0
 
 
 def test_plays_are_places_on_the_viewers_army() -> None:
-    """KC-R12, KC-R15: the viewer's army in every territory open to it is a place, every
-    hand card a pick; nobody else's army, and nothing for the other seats or a spectator."""
+    """KC-R12, KC-R15: the viewer's army in every territory is a place (open to it or not:
+    a click on a closed one asks why not), every hand card a pick; nobody else's army, and
+    nothing for a spectator."""
     state = _states(3, 5, {"claims": "manual"})[10]
     seat = state.actors()[0]
     view = state.view(seat)
@@ -248,9 +274,8 @@ def test_plays_are_places_on_the_viewers_army() -> None:
     root = _check_svg(state, view, legal)
     places = [el for el in root.iter() if el.get("data-place")]
     assert {(el.get("data-kind"), el.get("data-seat")) for el in places} == {("army", str(seat))}
-    assert {int(el.get("data-territory", "0")) for el in places} == {
-        a["territory"] for a in legal if a["type"] == "play"
-    }
+    assert {int(el.get("data-territory", "0")) for el in places} == {1, 2, 3, 4, 5}
+    assert {a["territory"] for a in legal if a["type"] == "play"} <= {1, 2, 3, 4, 5}
     picks = [el.get("data-pick") for el in root.iter() if el.get("data-pick")]
     assert picks == [f"card:{c['card']}" for c in view["hand"]]
     other = (seat + 1) % 3

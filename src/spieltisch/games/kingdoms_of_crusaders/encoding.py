@@ -33,6 +33,7 @@ from ...engine.game import State
 from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
 from .army import COUNTS_SPACE, KEY, counts_of_index
 from .deck import CARDS_PER_TERRITORY, HAND_SIZE, TERRITORIES, CardPool, pool_for
+from .explain import why_not
 from .state import CLAIM, OVER, PLAY, KingdomsState, play_table
 from .symbols import SLOTS
 
@@ -198,7 +199,9 @@ class KingdomsEncoding(Encoding):
             return self.claim_base + t - 1
         if isinstance(action, EndClaims) and self.manual:
             return self.end_claims
-        raise IllegalAction(f"{action} has no index in this configuration", "KC-R29")
+        if isinstance(action, Claim | EndClaims):  # players claim only under manual (KC-R29)
+            raise IllegalAction(f"{action} has no index in this configuration", "KC-R29")
+        raise IllegalAction(f"{action} is not an action of this game")
 
     def legal_indices(self, state: State, seat: int) -> list[int]:
         st = self._state(state)
@@ -217,29 +220,20 @@ class KingdomsEncoding(Encoding):
             i = operator.index(index)
         except TypeError:
             raise IllegalAction(f"action index {index!r} is not an integer") from None
-        if st.phase == OVER:
-            raise IllegalAction("the game is over", "KC-R33")
-        if seat != st.active:
-            raise IllegalAction(f"seat {seat} is not to act now", st.turn_rule())
+        action: Action
         if 0 <= i < self.claim_base:
             card, t = divmod(i, TERRITORIES)
-            if st.phase != PLAY:
-                raise IllegalAction("no card may be played in the claim phase", "KC-R29")
-            if card not in st.hands[seat]:
-                raise IllegalAction(f"card {self.pool.ids[card]} is not in your hand", "KC-R15")
-            if t not in st.open_now:
-                raise IllegalAction(f"territory {t + 1} is not available to you", "KC-R12")
-            return st.plays[card][t]
-        if self.manual and self.claim_base <= i <= self.end_claims:
-            if st.phase != CLAIM:
-                raise IllegalAction("claims are made in the claim phase", "KC-R29")
-            if i == self.end_claims:
-                return END_CLAIMS
-            t = i - self.claim_base
-            if not st.claim_valid(t, seat):
-                raise IllegalAction(f"no valid claim on territory {t + 1}", "KC-R27")
-            return CLAIMS[t + 1]
-        raise IllegalAction(f"action index {i} is outside 0-{self.num_actions - 1}")
+            action = st.plays[card][t]
+        elif self.manual and self.claim_base <= i < self.end_claims:
+            action = CLAIMS[i - self.claim_base + 1]
+        elif self.manual and i == self.end_claims:
+            action = END_CLAIMS
+        else:
+            raise IllegalAction(f"action index {i} is outside 0-{self.num_actions - 1}")
+        found = why_not(st, seat, action, "en")  # the same reasons as State.apply gives
+        if found is not None:
+            raise IllegalAction(*found)
+        return action
 
     def describe_action(self, index: int) -> str:
         if 0 <= index < self.claim_base:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine.action import Action
 from ...engine.encoding import Encoding
+from ...engine.errors import IllegalAction
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.i18n import N_
 from ...engine.options import Option, resolve_options
@@ -15,6 +16,7 @@ from . import actions
 from .deck import DEFAULT_DECK, load_edition, normalize_deck_option
 from .describe import describe_event
 from .encoding import encoding_for
+from .explain import why_not
 from .labels import action_label
 from .state import KingdomsState
 
@@ -126,6 +128,16 @@ class KingdomsOfCrusaders(Game):
 
     def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
         return action_label(action, view, lang)
+
+    def why_illegal(
+        self, state: State, seat: int, action: Action, lang: str = "en"
+    ) -> IllegalAction | None:
+        """The reason in ``lang`` with its rule id, from the same catalog entry as the
+        English one ``apply`` raises (``explain.py``); reads the state only."""
+        if not isinstance(state, KingdomsState):
+            return super().why_illegal(state, seat, action, lang)
+        found = why_not(state, seat, action, lang)
+        return None if found is None else IllegalAction(*found)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a deck file in the format of ``data/deck_proposal_a.toml``."""

@@ -70,7 +70,7 @@ def _army_svg(
     )
     if complete:
         attrs += f' data-complete-at="{complete}"'
-    if can_play:
+    if mine:  # the viewer's army is a place even when no card may go there now (why not?)
         attrs += f' data-place="territory:{t}"'
     fill = "#ffffff" if mine else ("#fff7dc" if won else "#fbf8f0")
     edge = PLACE_GREEN if can_play else (seat_colour(p) if mine or won else "#d8ccb0")

@@ -87,9 +87,8 @@ def _hand_card(
     attrs = f'data-kind="hand-card" data-card={attr(code)} data-slots={attr(slots)}'
     if drawn:
         attrs += ' data-drawn="true"'
-    attrs += f' data-key="card:{code}"'
-    if playable:
-        attrs += f' data-pick="card:{code}"'
+    # every hand card is a pick, also one that cannot be played now: a click on it asks why
+    attrs += f' data-key="card:{code}" data-pick="card:{code}"'
     out = [
         f'<g {attrs} transform="translate({num(x)},{num(y)})"{tip(hint)}>',
         f'<rect x="0" y="0" width="{HAND_W}" height="{HAND_H}" rx="8" fill="{CARD_FILL}" '

@@ -187,12 +187,43 @@ def _open_header(ctx: Ctx, territory: dict[str, Any], x0: float, top: float) -> 
             ),
             "</g>",
         ]
-    out = [text(x0 + 10, top + 45, _("Open"), FONT, font_weight="bold", fill=PLACE_GREEN)]
+    if _may_try_claim(ctx, territory):
+        out = [_claim_not_now(ctx, t, x0, top)]
+    else:
+        out = [text(x0 + 10, top + 45, _("Open"), FONT, font_weight="bold", fill=PLACE_GREEN)]
     claimable = territory.get("claimable_by")
     if claimable:
         names = names_of(claimable, ctx.lang, ctx.seat, _)
-        out.append(text(x0 + 10, top + 64, _("Claimable: {names}").format(names=names), SMALL))
+        out.append(text(x0 + 10, top + 66, _("Claimable: {names}").format(names=names), SMALL))
     return out
+
+
+def _may_try_claim(ctx: Ctx, territory: dict[str, Any]) -> bool:
+    """Under ``claims = manual`` a player whose army in an open territory is complete may
+    try to claim it (KC-R25), even when the claim is not legal now (then the page asks why)."""
+    if ctx.view.get("claims") != "manual" or ctx.seat is None or ctx.over:
+        return False
+    mine = [a for a in territory["armies"] if a["seat"] == ctx.seat]
+    return bool(mine) and len(mine[0]["cards"]) == 4
+
+
+def _claim_not_now(ctx: Ctx, t: int, x0: float, top: float) -> str:
+    """The ⚑ Claim control greyed out: a claim the viewer may try but not make now."""
+    _ = ctx.words
+    w, h, y = COL_W - 16, 24, top + 31
+    hint = _(
+        "Claim territory {t}: possible after your play once no cards that are not on the table "
+        "can beat your army there. Click to see why not now."
+    ).format(t=t)
+    return "".join(
+        [
+            f'<g data-kind="claim" data-territory="{t}" data-place="claim:{t}" '
+            f'data-available="false"{tip(hint)}>',
+            pic.box(x0 + 8, y, w, h, fill="#f1ede4", stroke="#b3a98f", rx=6),
+            text(x0 + COL_W / 2, y + 17, _("⚑ Claim"), FONT, text_anchor="middle", fill=MUTED),
+            "</g>",
+        ]
+    )
 
 
 def coin(marker: int, cx: float, cy: float, winner: int | None, hint: str) -> str:

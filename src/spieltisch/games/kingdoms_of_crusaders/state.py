@@ -11,7 +11,8 @@ from ...engine.game import JSON, State, state_data_errors
 from . import claims as claim_proof
 from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
 from .army import DELTA, KEY, index_of_masks, key_json, notation
-from .deck import CARDS_PER_TERRITORY, HAND_SIZE, TERRITORIES, CardPool, pool_for
+from .deck import HAND_SIZE, TERRITORIES, CardPool, pool_for
+from .explain import why_not
 from .standing import ranking_key, winners_fixed, winners_of
 from .symbols import MASK_SYMBOLS, SLOTS, slots_of_mask
 
@@ -183,40 +184,32 @@ class KingdomsState(State):
         return out
 
     def _apply(self, seat: int, action: Action) -> None:
-        if type(action) is Play:
-            self._play(seat, action)
-        elif type(action) is Claim:
-            self._claim(seat, action.territory)
-        elif type(action) is EndClaims:
-            if self.phase != CLAIM:
-                raise IllegalAction("end_claims is only possible in a claim phase", "KC-R29")
+        # the legal cases, checked cheaply; anything else is explained by ``why_not``
+        if type(action) is Play and self.phase == PLAY:
+            card = self.pool.index.get(action.card, -1)
+            t = action.territory - 1 if type(action.territory) is int else -1
+            if card in self.hands[seat] and t in self.open_now:
+                self._play(seat, card, t, action)
+                return
+        elif type(action) is Claim and self.phase == CLAIM:
+            t = action.territory - 1 if type(action.territory) is int else -1
+            if 0 <= t < TERRITORIES and self.claim_valid(t, seat):
+                self._claim(seat, t)
+                return
+        elif type(action) is EndClaims and self.phase == CLAIM:
             self.events.append({"type": "end_claims", "seat": seat})
             self._begin_turn((seat + 1) % self.players)
-        else:
-            raise IllegalAction(f"{action!r} is not an action of {self.game.name}")
+            return
+        found = why_not(self, seat, action, "en")
+        if found is None:  # why_not and the checks above agree on what is legal
+            raise AssertionError(f"{action} of seat {seat} is legal but was not applied")
+        raise IllegalAction(*found)
 
-    def _play(self, seat: int, action: Play) -> None:
-        if self.phase != PLAY:
-            raise IllegalAction("no card may be played now: this is the claim phase", "KC-R17")
-        card = self.pool.index.get(action.card, -1)
-        if card < 0:
-            raise IllegalAction(f"there is no card {action.card!r} in this game", "KC-R2")
+    def _play(self, seat: int, card: int, t: int, action: Play) -> None:
+        """Play ``card`` (an index, in ``seat``'s hand) into territory ``t`` (0-4, open to
+        ``seat``); then resolve (KC-R28) and go on to the claim phase or the next turn."""
         hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"card {action.card} is not in your hand", "KC-R15")
-        t = action.territory - 1 if type(action.territory) is int else -1
-        if not 0 <= t < TERRITORIES:
-            raise IllegalAction(
-                f"there is no territory {action.territory!r}; they are 1-5", "KC-R6"
-            )
-        if self.decided[t] is not None:
-            raise IllegalAction(f"territory {action.territory} is decided and closed", "KC-R31")
         army = self.armies[seat][t]
-        if len(army) >= CARDS_PER_TERRITORY:
-            raise IllegalAction(
-                f"you already have 4 cards in territory {action.territory}", "KC-R7"
-            )
-        # -- valid: change the state
         hand.remove(card)
         self.drawn = -1
         self.play_counter += 1
@@ -243,33 +236,9 @@ class KingdomsState(State):
             return
         self._begin_turn((seat + 1) % self.players)
 
-    def _claim(self, seat: int, territory: int) -> None:
-        if not self.manual:
-            raise IllegalAction(
-                "the engine decides proven territories by itself under claims=auto"
-                if self.auto
-                else "there are no claims under claims=off",
-                "KC-R29" if self.auto else "KC-R30",
-            )
-        if self.phase != CLAIM:
-            raise IllegalAction("claims are made after your play, in the claim phase", "KC-R29")
-        t = territory - 1 if type(territory) is int else -1
-        if not 0 <= t < TERRITORIES:
-            raise IllegalAction(f"there is no territory {territory!r}; they are 1-5", "KC-R6")
-        if self.decided[t] is not None:
-            raise IllegalAction(f"territory {territory} is already decided", "KC-R25")
-        if len(self.armies[seat][t]) < CARDS_PER_TERRITORY:
-            raise IllegalAction(
-                f"you have fewer than 4 cards in territory {territory}; an incomplete army "
-                "cannot claim",
-                "KC-R25",
-            )
-        if not self.claim_valid(t, seat):
-            raise IllegalAction(
-                f"the claim on territory {territory} is not proven: an opponent can still beat "
-                "your army with cards not on the table",
-                "KC-R27",
-            )
+    def _claim(self, seat: int, t: int) -> None:
+        """``seat``'s valid claim on territory ``t`` (0-4) in its claim phase (KC-R29)."""
+        territory = t + 1
         self.events.append({"type": "claim", "seat": seat, "territory": territory})
         self._decide(t, seat, "claim")
         if self._check_end():

@@ -12,11 +12,20 @@ viewer's last, nearest the hand. An army shows its cards (rounded cards with fiv
 cells: icon, rank and colour; blanks empty; the play number), the formations it holds as
 chips (letter and symbol icon) and the play that completed it.
 
-Moves are made on the picture, select then target: a hand card is a pick
-(``data-pick="card:<code>"``); the viewer's army in a territory is the place of a play there
-(``territory:<n>``); a claim is a place on the territory's header (``claim:<n>``); ending the
-claims is a button of the page (``board_moves``). Pieces carry ``data-key`` (a card keeps
-``card:<code>`` from hand to table) and ``data-tip`` in the reader's language.
+Moves are made on the picture, select then target (``board_moves``). The keys:
+
+- ``card:<code>`` (``data-pick``): every card in the viewer's hand, playable or not.
+- ``territory:<n>`` (``data-place``): the viewer's army in territory n (1-5), the place of a
+  play there; also when it is closed (decided), full (4 cards) or not the viewer's turn.
+- ``claim:<n>`` (``data-place``): under ``claims = manual``, the ⚑ Claim control on the
+  header of an open territory where the viewer's army is complete: green when the claim is
+  legal now, greyed (``data-available="false"``) when it is not.
+- Ending the claims is a button of the page.
+
+A key of a move that is not legal now is still there, so that a click on it asks why not:
+``attempt`` says which action the click means and ``Game.why_illegal`` why the rules forbid
+it. A spectator has no keys. Pieces carry ``data-key`` (a card keeps ``card:<code>`` from
+hand to table) and ``data-tip`` in the reader's language.
 
 Attributes the tests read: every territory ``data-kind="territory"`` with ``data-territory``
 (1-5) and, when decided, ``data-decided-by``, ``data-marker`` and ``data-method``; every army
@@ -52,7 +61,7 @@ from .picture_territories import territories
 from .svg_text import names_of
 from .words import catalog, symbol_names, tier_letters, tier_names
 
-__all__ = ["board_moves", "log_keys", "render_svg"]
+__all__ = ["attempt", "board_moves", "log_keys", "render_svg"]
 
 
 # -- the moves ----------------------------------------------------------------------------
@@ -76,6 +85,61 @@ def board_moves(
         else:
             out.append({"pick": None, "place": None, "button": str(kind)[:12]})
     return out
+
+
+def attempt(view: dict[str, Any], pick: str | None, place: str | None) -> dict[str, Any] | None:
+    """The action a click means, legal or not (the page asks why not for an unarmed key):
+    ``place`` clicked with ``pick`` selected, or the pick ``pick`` clicked alone (``place``
+    None). A territory means playing the selected card there; clicked with no card selected,
+    it means a play only where no card could go (closed, full, not now), so that the answer
+    names that reason; an open territory needs a card first (``None``). A hand card clicked
+    alone means playing it into the first territory open to the viewer. A claim control
+    means claiming that territory."""
+    seat = view.get("seat")
+    hand = [str(c["card"]) for c in view.get("hand") or []]
+    if seat is None or not hand:
+        return None
+    card = _key_value(pick, "card")
+    if place is None:
+        if card is None:
+            return None
+        return {"type": "play", "card": card, "territory": _first_open(view, int(seat))}
+    claim = _key_number(place, "claim")
+    if claim is not None:
+        return {"type": "claim", "territory": claim}
+    t = _key_number(place, "territory")
+    if t is None:
+        return None
+    if card is not None:
+        return {"type": "play", "card": card, "territory": t}
+    if _open_to(view, int(seat), t) and view.get("active") == seat and view["phase"] == "play":
+        return None  # a card has to be picked first
+    return {"type": "play", "card": hand[0], "territory": t}
+
+
+def _key_value(key: str | None, kind: str) -> str | None:
+    if key is None or not key.startswith(kind + ":"):
+        return None
+    return key[len(kind) + 1 :] or None
+
+
+def _key_number(key: str | None, kind: str) -> int | None:
+    value = _key_value(key, kind)
+    return int(value) if value is not None and value.isdigit() else None
+
+
+def _open_to(view: dict[str, Any], seat: int, t: int) -> bool:
+    """Territory ``t`` is open and the seat has fewer than 4 cards there (KC-R12)."""
+    for territory in view["territories"]:
+        if territory["territory"] == t:
+            army = [a for a in territory["armies"] if a["seat"] == seat]
+            return territory.get("decided") is None and bool(army) and len(army[0]["cards"]) < 4
+    return False
+
+
+def _first_open(view: dict[str, Any], seat: int) -> int:
+    opened = [t for t in range(1, 6) if _open_to(view, seat, t)]
+    return opened[0] if opened else 1
 
 
 def log_keys(event: dict[str, Any]) -> list[str]:
