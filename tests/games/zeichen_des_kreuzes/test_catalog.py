@@ -51,14 +51,19 @@ def test_why_an_action_is_illegal_in_both_languages() -> None:
     from spieltisch.games.zeichen_des_kreuzes import actions as A
     from spieltisch.games.zeichen_des_kreuzes.explain import why_illegal
 
-    from .helpers import new
+    from .helpers import GAME, new
 
     s = new()
     assert why_illegal(s, s.decider, A.PRAY) == (
-        "'pray' is not possible now: this is the card phase of Player 1",
+        "You cannot pray now; it is time to play cards or end your card phase",
         "ZK-R25",
     )
     assert why_illegal(s, s.decider, A.PRAY, "de") == (
-        "'pray' ist jetzt nicht möglich, es läuft: Kartenphase von Spieler 1",
+        "Du kannst jetzt nicht beten; jetzt musst du Karten ausspielen oder deine Kartenphase "
+        "beenden",
         "ZK-R25",
     )
+    # another seat: whose turn it is and what they do (the rule of the decision)
+    refused = GAME.why_illegal(s, 1, A.END_CARDS, "de")
+    assert refused is not None and refused.rule == "ZK-R13"
+    assert refused.reason == "Du bist nicht am Zug: Jetzt entscheidet Spieler 1 (Kartenphase)"

@@ -96,7 +96,17 @@ def test_a_card_move_is_the_card_picked_then_its_cell() -> None:
         else:
             assert action["type"] == "end_cards"
             assert move["pick"] is None and move["place"] is None and move["button"]
-    assert {k for k in places if k.startswith("cell:")} == cells
+    # the reachable cells are the lit targets; every other cell is a place a click may try
+    lit = {
+        el.get("data-place")
+        for group in root.iter()
+        if group.get("class") == "targets"
+        for el in group
+    }
+    assert lit == cells
+    assert {k for k in places if k.startswith("cell:")} == {
+        f"cell:{x},{y}" for x in range(26) for y in range(14)
+    }
     joker = {m["place"] for m, a in zip(moves, legal, strict=True) if a.get("card") == "ZK088"}
     assert len(joker) == 8  # the joker reaches every neighbour
 
@@ -166,8 +176,9 @@ def test_a_siege_commitment_with_the_holy_lance_picks_the_lance_first() -> None:
     with_lance = [m for m, a in zip(moves, legal, strict=True) if a.get("card")]
     assert len(with_lance) == 5 and {m["pick"] for m in with_lance} == {"card:ZK135"}
     assert all(m["pick"] is None for m, a in zip(moves, legal, strict=True) if not a.get("card"))
-    # the numbers the attacker may not choose are drawn but are no places
-    assert "amount:4" not in places
+    # the numbers the attacker may not choose are places too, but no move's: a click on one
+    # asks why (ZK-J5)
+    assert "amount:4" in places and "amount:4" not in {m["place"] for m in moves}
     assert "if lost, the Pope pays 3 treasure" in " ".join(root.itertext())
 
 

@@ -156,8 +156,13 @@ def _check_svg(view: dict[str, Any], legal: list[dict[str, Any]] | None) -> ET.E
     places = {el.get("data-place") for el in els if el.get("data-place")}
     for code in view.get("hand") or []:
         assert f"card:{code}" in picks
+    # every cell is a place (a click there may ask why no move goes there); a view
+    # without moves lights none of them: no reachable cell is drawn as a target
+    assert {p for p in places if p.startswith("cell:")} == {
+        f"cell:{x},{y}" for x in range(26) for y in range(14)
+    }
     if not legal:
-        assert not places
+        assert not [el for el in els if el.get("class") == "targets"]
         return root
     moves = board_moves(view, legal, "en")
     assert len(moves) == len(legal)

@@ -31,6 +31,7 @@ from . import actions as A
 from .actions import ZkAction
 from .board import CRETE, GREEN_CITY, MOUNTAIN, RED, SEA
 from .components import FLEET, HELD, IMMEDIATE, MOVEMENT, Card, Components, card_code
+from .explain import refusal
 from .fight import ENEMY_CUBES, FIGHT_TYPES, JERUSALEM_ROUND, Fight
 from .papal import PAPAL_REWARD
 from .state import (
@@ -339,7 +340,13 @@ class ZkEncoding(Encoding):
         # the state's own (cached) legal list decides; most slots are the same objects the
         # rules hand out, so the membership test mostly compares by identity
         if action not in state.legal_actions(seat):
-            raise IllegalAction(f"action index {index} ({action}) is not legal for seat {seat}")
+            assert isinstance(state, ZkState)
+            why = refusal(state, seat, action)
+            raise IllegalAction(
+                f"action index {index} ({action}) is not legal for seat {seat}"
+                + ("" if why is None else f": {why.reason}"),
+                None if why is None else why.rule,
+            )
         return action
 
     def describe_action(self, index: int) -> str:

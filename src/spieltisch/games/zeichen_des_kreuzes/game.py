@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ...engine.action import Action
 from ...engine.encoding import Encoding
-from ...engine.errors import OptionError
+from ...engine.errors import IllegalAction, OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.i18n import N_
 from ...engine.options import Option, data_option, resolve_options
@@ -24,6 +24,7 @@ from .components import (
 )
 from .describe import describe_event
 from .encoding import encoding_for
+from .explain import refusal
 from .labels import action_label
 from .papal import PAPAL_REWARD_MODES
 from .state import ZkState
@@ -285,6 +286,13 @@ class ImZeichenDesKreuzes(Game):
 
     def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
         return action_label(action, view, lang)
+
+    def why_illegal(
+        self, state: State, seat: int, action: Action, lang: str = "en"
+    ) -> IllegalAction | None:
+        """In plain words in ``lang``, with the rule (``explain``); the state is untouched."""
+        assert isinstance(state, ZkState)
+        return refusal(state, seat, action, lang)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a components JSON file (format of ``data/components.json``)

@@ -164,10 +164,9 @@ def defs() -> str:
 
 @lru_cache(maxsize=8)
 def static_map(edition: str, x0: float, y0: float, terrains: tuple[str, str, str]) -> str:
-    """The terrain of the edition's board at (x0, y0): sea, coasts, land, mountains, the
-    faint grid and one keyed ``rect`` per cell whose tip names its terrain in the reader's
-    words (``terrains``: sea, plain, mountain); the same in every view (cached per edition,
-    position and language)."""
+    """The terrain of the edition's board at (x0, y0): sea, coasts, land, mountains and the
+    faint grid; the same in every view (cached per edition, position and language). The
+    cells over it are ``cells``."""
     board = components_by_key(edition).board
     w, h = board.width * CELL, board.height * CELL
     land = land_loops(
@@ -205,7 +204,6 @@ def static_map(edition: str, x0: float, y0: float, terrains: tuple[str, str, str
         f'<rect x="{num(x0)}" y="{num(y0)}" width="{w}" height="{h}" rx="10" fill="none" '
         'stroke="#5d4a32" stroke-width="3"/>'
     )
-    out.append(_cells(board, x0, y0, terrains))
     return "\n".join(out)
 
 
@@ -250,21 +248,41 @@ def _grid(board: Board, x0: float, y0: float) -> str:
     )
 
 
-def _cells(board: Board, x0: float, y0: float, terrains: tuple[str, str, str]) -> str:
+def cells(
+    edition: str, x0: float, y0: float, terrains: tuple[str, str, str], skip: frozenset[int]
+) -> str:
     """One transparent rect per cell: the cell's identity for scripts and last-move marks,
-    its coordinates and terrain on hover."""
+    its coordinates and terrain on hover (``terrains``: sea, plain, mountain), and a place
+    (``cell:x,y``) that a click may try (the page asks why a move there is not legal),
+    except on the cells in ``skip``, whose place is another element (a reachable cell's
+    target, a city)."""
+    board = components_by_key(edition).board
+    plain, placed = _cell_rects(edition, x0, y0, terrains)
     out = ['<g class="cells" fill="#ffffff" fill-opacity="0">']
+    out += [plain[c] if c in skip else placed[c] for c in range(board.width * board.height)]
+    out.append("</g>")
+    return "\n".join(out)
+
+
+@lru_cache(maxsize=8)
+def _cell_rects(
+    edition: str, x0: float, y0: float, terrains: tuple[str, str, str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each cell's rect without and with its place, by cell index."""
+    board = components_by_key(edition).board
+    plain, placed = [], []
     for y in range(board.height):
         for x in range(board.width):
             t = board.terrain[board.cell(x, y)]
-            out.append(
-                f'<rect data-kind="cell" data-cell="{x},{y}" data-terrain="{TERRAIN_NAMES[t]}" '
+            rect = (
+                f'data-kind="cell" data-cell="{x},{y}" data-terrain="{TERRAIN_NAMES[t]}" '
                 f'data-key="cell:{x},{y}" data-tip="({x},{y}) {terrains[t]}" '
                 f'x="{num(x0 + x * CELL)}" y="{num(y0 + y * CELL)}" width="{CELL}" '
                 f'height="{CELL}"/>'
             )
-    out.append("</g>")
-    return "\n".join(out)
+            plain.append(f"<rect {rect}")
+            placed.append(f'<rect data-place="cell:{x},{y}" {rect}')
+    return tuple(plain), tuple(placed)
 
 
 def coordinates(board: Board, x0: float, y0: float) -> str:

@@ -324,10 +324,9 @@ def _numbers(
                 fill=pic.INK if n in legal_set else "#9e9e9e",
             )
         )
-        if n in legal_set:
-            out.append(f"<g{pic.place(f'amount:{n}')}{pic.tip(tip)}>{body}</g>")
-        else:
-            out.append(body)
+        # every number is a place: a click on one the rules forbid asks why (the page lights
+        # only the legal ones)
+        out.append(f"<g{pic.place(f'amount:{n}')}{pic.tip(tip)}>{body}</g>")
     out.append("</g>")
     return "".join(out), h
 

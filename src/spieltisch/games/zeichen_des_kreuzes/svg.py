@@ -13,8 +13,18 @@ Moves are made on the picture (``board_moves``): a hand card is a pick (``card:Z
 its reachable cells are places (``cell:x,y``); a neutral unit's symbol move picks the unit
 (``unit:0``) and places its cell; second steps and retreats are places on the map; troop,
 garrison and recruiting numbers are places on the number track (``amount:5``), with the
-Holy Lance picked first when it goes with them; city options, windows and the ends of
-phases are buttons. ``log_keys`` names the keyed pieces a log event touched
+Holy Lance picked first when it goes with them; a Truce or a Tower shaking is its card
+picked, then a button; city options, the other window choices and the ends of phases are
+buttons.
+
+The keys, each on exactly one element, also where no legal move uses them now (the page
+lights only the legal ones; a click on another asks the server why not, which reads the
+move it means from ``attempt``): ``card:CODE`` every card in the viewer's hand; ``unit:N``
+every neutral unit on the map; ``cell:x,y`` every cell of the map: a lit target over
+everything when a legal move goes there, else the city on it (its whole cell) or the
+cell's own transparent rect under the pieces; ``amount:N`` every number of the number
+track, from 0 to the largest legal one. ``log_keys`` names the keyed pieces a log event
+touched
 (``knight:0``, ``unit:1``, ``city:4``, ``cell:x,y``, ``card:ZK012``, ``tower``,
 ``cubes:P0``, ``cubes:G``, ``garrison``, ``deck``, ``seat:0``).
 
@@ -35,11 +45,12 @@ from typing import Any
 from ...engine import picture as pic
 from ...engine.svg import attr, num
 from . import cards_svg, figures, map_svg, panels_svg
-from .board import JERUSALEM
-from .components import SHOWN_EDITION, default_components
+from .board import JERUSALEM, SEA
+from .components import JOKER, MOVEMENT, SHOWN_EDITION, default_components
+from .fight import JERUSALEM_ROUND, MIN_COMMIT
 from .names import card_name, city_name, lang_of, unit_name
 from .picture_text import counted, words
-from .text import board, components, labels, use_edition
+from .text import board, card_of, components, labels, use_edition
 
 GAME = "im-zeichen-des-kreuzes"
 WIDTH = 1000
@@ -66,7 +77,11 @@ def render_svg(
     lab = labels(lang)
     terrains = (lab["t_sea"], lab["t_plain"], lab["t_mountain"])
     body.append(map_svg.static_map(_edition(), MAP_X, map_y, terrains))
-    body += _map_pieces(view, legal, lang, map_y)
+    targets = _target_cells(legal)
+    b = board()
+    skip = frozenset(b.cell(x, y) for x, y in targets) | frozenset(b.city_at)
+    body.append(map_svg.cells(_edition(), MAP_X, map_y, terrains, skip))
+    body += _map_pieces(view, legal, lang, map_y, targets)
     y = map_y + board().height * CELL + 12
     now, y = panels_svg.decision(view, legal, lang, y)  # a fight and its numbers first
     body += now
@@ -131,6 +146,156 @@ def log_keys(event: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(keys))  # once each, in order
 
 
+def attempt(view: dict[str, Any], pick: str | None, place: str | None) -> dict[str, Any] | None:
+    """The action a player means by clicking ``place`` (or the pick ``pick`` alone when
+    ``place`` is None) with ``pick`` selected, even if the rules forbid it now (the server
+    then asks ``Game.why_illegal``); ``None`` when the click means no action at all.
+
+    A card with a cell is a step there (a movement card, Forced march, Genoese ships); a
+    card alone is what the card is played for now (a discard, a Holy Lance with the
+    smallest commitment, a Truce, a Tower shaking) or else played towards a neighbouring
+    cell of its terrain, or an Ambush on the first player it could strike; a unit with a
+    cell is its symbol move, alone a move where it stands; a cell alone is a second step
+    or a retreat; a number is a commitment (with the picked Holy Lance), the garrison's or
+    the treasure paid for recruits."""
+    use_edition(view)
+    decision = str((view.get("decision") or {}).get("type"))
+    card = pick[5:] if isinstance(pick, str) and pick.startswith("card:") else None
+    unit = _number(pick[5:]) if isinstance(pick, str) and pick.startswith("unit:") else None
+    if pick is not None and card is None and unit is None:
+        return None
+    if place is None:
+        if card is not None:
+            return _card_alone(view, decision, card)
+        if unit is not None:
+            return _unit_alone(view, unit)
+        return None
+    if place.startswith("cell:"):
+        xy = _cell_key(place[5:])
+        return None if xy is None else _onto_cell(view, decision, card, unit, xy)
+    amount = _number(place[7:]) if place.startswith("amount:") else None
+    if amount is None or unit is not None:
+        return None
+    if decision in ("commit", "attack"):
+        return {"type": "commit", "amount": amount, "card": card}
+    if card is not None:
+        return None  # the garrison's and the recruits' numbers go with no card
+    if decision == "defend":
+        return {"type": "defend", "amount": amount}
+    if decision == "city":
+        return {"type": "recruit", "amount": amount}
+    return None
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
+def _cell_key(text: str) -> list[int] | None:
+    """``[x, y]`` of a ``cell:x,y`` key on the board, else None."""
+    x, _, y = text.partition(",")
+    if not (x.isdigit() and y.isdigit()) or not board().on_board(int(x), int(y)):
+        return None
+    return [int(x), int(y)]
+
+
+def _onto_cell(
+    view: dict[str, Any], decision: str, card: str | None, unit: int | None, xy: list[int]
+) -> dict[str, Any] | None:
+    if unit is not None:
+        return {"type": "move_unit", "unit": unit, "to": xy}
+    if card is not None:
+        found = card_of(card)
+        if found is None:
+            return None
+        if found.kind == MOVEMENT:
+            return {"type": "move", "card": card, "to": xy}
+        if found.event in ("forced_march", "genoese_ships"):
+            return {"type": "event", "card": card, "to": xy, "target": None}
+        return None  # the other cards go nowhere on the map
+    if decision == "second_step":
+        return {"type": "step", "to": xy}
+    if decision == "retreat":
+        return {"type": "retreat", "to": xy}
+    return None
+
+
+def _card_alone(view: dict[str, Any], decision: str, code: str) -> dict[str, Any] | None:
+    card = card_of(code)
+    pawn = _own(view).get("pawn")
+    if card is None or not isinstance(pawn, list):
+        return None
+    event = card.event or ""
+    if decision == "discard":
+        return {"type": "discard", "card": code}
+    if event in ("truce", "tower_shaking", "holy_lance") and decision == "cards":
+        return {"type": "event", "card": code, "to": None, "target": None}  # out of its moment
+    if event == "holy_lance" and decision in ("commit", "attack"):
+        return {"type": "commit", "amount": _least_commitment(view, decision), "card": code}
+    if event == "truce":
+        return {"type": "truce", "card": code}
+    if event == "tower_shaking":
+        return {"type": "empty_tower", "card": code}
+    if card.kind == MOVEMENT:
+        return {"type": "move", "card": code, "to": _neighbour(pawn, card.terrain)}
+    if event == "forced_march":
+        return {"type": "event", "card": code, "to": _neighbour(pawn, -1), "target": None}
+    if event == "genoese_ships":
+        return {"type": "event", "card": code, "to": _neighbour(pawn, SEA), "target": None}
+    if event == "ambush":
+        return {"type": "event", "card": code, "to": None, "target": _ambushed(view)}
+    return {"type": "event", "card": code, "to": None, "target": None}
+
+
+def _least_commitment(view: dict[str, Any], decision: str) -> int:
+    """The smallest number a fight asks for (ZK-C3, ZK-J5), for a lance picked alone."""
+    fight = view.get("fight") or {}
+    if decision == "attack":
+        return MIN_COMMIT[JERUSALEM_ROUND]
+    seats = view.get("seats") or []
+    fighter = fight.get("fighter")
+    army = seats[fighter]["army"] if isinstance(fighter, int) and fighter < len(seats) else 1
+    return int(min(MIN_COMMIT.get(str(fight.get("type")), 1), army))
+
+
+def _neighbour(xy: list[int], terrain: int) -> list[int]:
+    """A cell next to ``xy``: of ``terrain`` if one is (a joker: any; -1: land), else the
+    first one."""
+    b = board()
+    around = b.neighbours[b.cell(xy[0], xy[1])]
+    kind = [
+        n
+        for n in around
+        if terrain == JOKER
+        or (terrain < 0 and b.terrain[n] != SEA)
+        or (terrain >= 0 and b.terrain[n] == terrain)
+    ]
+    return b.cell_json((kind or list(around))[0])
+
+
+def _ambushed(view: dict[str, Any]) -> int | None:
+    """The first other player an Ambush could strike (on land, not on Jerusalem), else the
+    first other player."""
+    b = board()
+    me = view.get("seat")
+    others = [s for s in view.get("seats") or [] if s.get("seat") != me]
+    for s in others:
+        x, y = s["pawn"]
+        cell = b.cell(x, y)
+        if b.terrain[cell] != SEA and cell != b.jerusalem.cell:
+            return int(s["seat"])
+    return int(others[0]["seat"]) if others else None
+
+
+def _unit_alone(view: dict[str, Any], unit: int) -> dict[str, Any] | None:
+    """A unit clicked without a cell: a move where it stands (which the rules never allow;
+    the reason says when and where it may move)."""
+    for u in view.get("units") or []:
+        if u.get("unit") == unit and isinstance(u.get("cell"), list):
+            return {"type": "move_unit", "unit": unit, "to": list(u["cell"])}
+    return None
+
+
 _SEATLESS = ("throw", "draw", "immediate", "siege_ends", "reveal", "fight")
 _CARD_EVENTS = ("move", "event", "truce", "lance", "discard", "immediate", "empty_tower", "draw")
 _EXTRA = {
@@ -177,11 +342,12 @@ def _move(action: dict[str, Any], view: dict[str, Any], lang: str) -> dict[str, 
         return _m(pick if kind == "commit" else None, f"amount:{amount}", w[key].format(n=amount))
     if kind == "discard":
         return _m(pick, None, w["b_discard"])
+    # a window's card is played as it is held: the card picked, then its button
     if kind == "truce":
-        return _m(None, None, w["b_truce"].format(code=card))
+        return _m(pick, None, w["b_truce"].format(code=card))
     if kind == "empty_tower":
         if isinstance(card, str):
-            return _m(None, None, w["b_empty_tower_card"].format(code=card))
+            return _m(pick, None, w["b_empty_tower_card"].format(code=card))
         return _m(None, None, w["b_empty_tower"].format(n=_own(view).get("markers", "?")))
     if kind == "plunder":
         pawn = _own(view).get("pawn")
@@ -303,12 +469,25 @@ def _centre(xy: Sequence[int], map_y: float) -> tuple[float, float]:
     return MAP_X + xy[0] * CELL + CELL / 2, map_y + xy[1] * CELL + CELL / 2
 
 
+def _target_cells(legal: Sequence[dict[str, Any]]) -> frozenset[tuple[int, int]]:
+    """The cells the legal moves go to (each one a lit target over the map)."""
+    cells = set()
+    for action in legal:
+        to = action.get("to")
+        if action.get("type") in CELL_MOVES and isinstance(to, list) and len(to) == 2:
+            cells.add((to[0], to[1]))
+    return frozenset(cells)
+
+
 def _map_pieces(
-    view: dict[str, Any], legal: Sequence[dict[str, Any]], lang: str, map_y: float
+    view: dict[str, Any],
+    legal: Sequence[dict[str, Any]],
+    lang: str,
+    map_y: float,
+    targets: frozenset[tuple[int, int]],
 ) -> list[str]:
     seat = view.get("seat")
     viewer = seat if isinstance(seat, int) else None
-    movable = {a.get("unit") for a in legal if a.get("type") == "move_unit"}
     occupied = {tuple(u["cell"]) for u in view["units"] if u.get("cell") is not None}
     occupied |= {tuple(c["cell"]) for c in view["cities"]}  # knights stand beside the town
     knights: dict[tuple[int, int], list[int]] = {}
@@ -325,7 +504,10 @@ def _map_pieces(
         for c in view["cities"]
     )
     need = view.get("jerusalem_tiles_needed", 2)
-    out = list(_cities(cities, need, lang, map_y, viewer))
+    # a city's cell is a place on the city itself (over the cell, under the knights), unless
+    # a legal move lights it
+    places = tuple(row[2] not in targets for row in cities)
+    out = list(_cities(cities, need, lang, map_y, viewer, places))
     fight = view.get("fight")
     if fight and isinstance(fight.get("cell"), list):
         out.append(_fight_mark(fight["cell"], map_y, lang))
@@ -334,15 +516,15 @@ def _map_pieces(
         if u.get("cell") is not None:
             shift = -10 if tuple(u["cell"]) in knights else 0
             cell = (u["cell"][0], u["cell"][1])
-            kind, movable_now = str(u["kind"]), u["unit"] in movable
-            out.append(_unit(kind, u["id"], u["unit"], cell, lang, map_y, shift, movable_now))
+            kind = str(u["kind"])
+            out.append(_unit(kind, u["id"], u["unit"], cell, lang, map_y, shift))
     out.append("</g>")
     out.append('<g class="pawns">')
     for cell, seats in knights.items():
         shift = 10 if cell in occupied else 0
         out += _knights(cell, seats, view, lang, map_y, shift, viewer)
     out.append("</g>")
-    out += _targets(legal, lang, map_y)
+    out += _targets(targets, lang, map_y)
     # over the pieces and the lit cells (clicks pass through): a name is always readable
     out += _labels(view, lang, map_y)
     return out
@@ -354,11 +536,24 @@ CityRow = tuple[str, str, tuple[int, int], Any, Any]  # name, kind, cell, plunde
 # the cities change only when one is plundered: the group is drawn once per look
 @lru_cache(maxsize=256, typed=True)
 def _cities(
-    cities: tuple[CityRow, ...], need: Any, lang: str, map_y: float, viewer: int | None
+    cities: tuple[CityRow, ...],
+    need: Any,
+    lang: str,
+    map_y: float,
+    viewer: int | None,
+    places: tuple[bool, ...],
 ) -> tuple[str, ...]:
     out = ['<g class="cities">']
     for index, (name, kind, cell, by, tile) in enumerate(cities):
-        out.append(_city(index, name, kind, cell, by, tile, need, lang, map_y, viewer))
+        drawn = _city(index, name, kind, cell, by, tile, need, lang, map_y, viewer)
+        if places[index]:  # the whole cell, so that a click beside the town tries it too
+            x, y = MAP_X + cell[0] * CELL, map_y + cell[1] * CELL
+            drawn = (
+                f"<g{pic.place(f'cell:{cell[0]},{cell[1]}')}>"
+                f'<rect x="{num(x)}" y="{num(y)}" width="{CELL}" height="{CELL}" '
+                f'fill="#ffffff" fill-opacity="0"/>{drawn}</g>'
+            )
+        out.append(drawn)
     out.append("</g>")
     return tuple(out)
 
@@ -513,10 +708,9 @@ def _unit(
     lang: str,
     map_y: float,
     shift: float,
-    movable: bool,
 ) -> str:
     """A neutral unit on the map, drawn once per look and edition."""
-    return _unit_drawn(kind, uid, unit, cell, lang, map_y, shift, movable, _edition())
+    return _unit_drawn(kind, uid, unit, cell, lang, map_y, shift, _edition())
 
 
 @lru_cache(maxsize=_PIECES, typed=True)
@@ -528,16 +722,16 @@ def _unit_drawn(
     lang: str,
     map_y: float,
     shift: float,
-    movable: bool,
     edition: str,
 ) -> str:
-    """A neutral unit on the map (``edition`` keys its name and the board)."""
+    """A neutral unit on the map (``edition`` keys its name and the board): always a pick,
+    which a symbol move lights (``unit:N``) and a click at another time asks about."""
     w = words(lang)
     cx, cy = _centre(cell, map_y)
     cx += shift
     name = unit_name(unit, lang)
     tip = w["unit_tip"].format(name=name, place=_place_name(list(cell), lang))
-    pick = pic.pick(f"unit:{unit}") if movable else ""
+    pick = pic.pick(f"unit:{unit}")
     figure = figures.fleet(cx, cy) if kind == "fleet" else figures.army(cx, cy)
     return (
         f'<g data-kind="{kind}" data-unit={attr(uid)} data-cell="{cell[0]},'
@@ -589,13 +783,8 @@ def _knights(
     return out
 
 
-def _targets(legal: Sequence[dict[str, Any]], lang: str, map_y: float) -> list[str]:
+def _targets(cells: frozenset[tuple[int, int]], lang: str, map_y: float) -> list[str]:
     """The reachable cells of the legal moves: places, lit by the page when chosen."""
-    cells: dict[tuple[int, int], None] = {}
-    for action in legal:
-        to = action.get("to")
-        if action.get("type") in CELL_MOVES and isinstance(to, list) and len(to) == 2:
-            cells[(to[0], to[1])] = None
     if not cells:
         return []
     edition = _edition()
