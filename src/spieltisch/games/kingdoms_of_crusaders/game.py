@@ -12,7 +12,8 @@ from ...engine.errors import IllegalAction
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.i18n import N_
 from ...engine.options import Option, resolve_options
-from . import actions
+from ...engine.result import ResultSheet
+from . import actions, result
 from .deck import DEFAULT_DECK, load_edition, normalize_deck_option
 from .describe import describe_event
 from .encoding import encoding_for
@@ -138,6 +139,27 @@ class KingdomsOfCrusaders(Game):
             return super().why_illegal(state, seat, action, lang)
         found = why_not(state, seat, action, lang)
         return None if found is None else IllegalAction(*found)
+
+    def result_sheet(self, state: State, lang: str = "en") -> ResultSheet:
+        """Territories, markers, marker sum and territories won per seat (``result.py``)."""
+        if not isinstance(state, KingdomsState):
+            return super().result_sheet(state, lang)
+        return result.result_sheet(state, lang)
+
+    def progress(self, state: State) -> list[float]:
+        """Territories won so far, per seat."""
+        if not isinstance(state, KingdomsState):
+            return super().progress(state)
+        return result.progress(state)
+
+    def progress_label(self, lang: str = "en") -> str:
+        return result.progress_label(lang)
+
+    def round_of(self, state: State) -> int | None:
+        """The round: each player's turn once, from the first player (``result.py``)."""
+        if not isinstance(state, KingdomsState):
+            return None
+        return result.round_of(state)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a deck file in the format of ``data/deck_proposal_a.toml``."""

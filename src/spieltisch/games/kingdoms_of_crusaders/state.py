@@ -376,6 +376,13 @@ class KingdomsState(State):
     def winners(self) -> list[int]:
         return winners_of(self.markers) if self.phase == OVER else []
 
+    def ending(self) -> str | None:
+        """``all-decided`` (the fifth territory, KC-R33) or ``winners-fixed`` (the early
+        stop, KC-R34); ``None`` before the end."""
+        if self.phase != OVER:
+            return None
+        return "all-decided" if all(d is not None for d in self.decided) else "winners-fixed"
+
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> KingdomsState:
         other = KingdomsState.__new__(KingdomsState)
