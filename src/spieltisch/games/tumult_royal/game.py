@@ -13,6 +13,7 @@ from ...engine.errors import IllegalAction
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.i18n import N_
 from ...engine.options import Option, data_option, resolve_options
+from ...engine.result import ResultSheet
 from . import actions
 from .data import BUILTIN_RULESETS, Ruleset, load_ruleset_file, parse_ruleset, ruleset_for
 from .describe import describe_event
@@ -222,6 +223,33 @@ class TumultRoyal(Game):
 
         assert isinstance(state, TumultState)
         return why_illegal(state, seat, action, lang)
+
+    def result_sheet(self, state: State, lang: str = "en") -> ResultSheet:
+        """Statues on the landscape and the chronicle, followers, rank, statues placed;
+        the tie-breaks and the ending in words (``result.py``)."""
+        from . import result
+
+        assert isinstance(state, TumultState)
+        return result.result_sheet(state, lang)
+
+    def progress(self, state: State) -> list[float]:
+        """The statues placed so far per seat (public)."""
+        from . import result
+
+        assert isinstance(state, TumultState)
+        return result.progress(state)
+
+    def progress_label(self, lang: str = "en") -> str:
+        from . import result
+
+        return result.progress_label(lang)
+
+    def round_of(self, state: State) -> int | None:
+        """The round, 1 to 10 (the start statues count to round 1)."""
+        from . import result
+
+        assert isinstance(state, TumultState)
+        return result.round_of(state)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a ruleset JSON file in the format of
