@@ -185,6 +185,7 @@ def table_page(token: str) -> str:
 <script src="/static/board.js"></script>
 <script src="/static/tutorial.js"></script>
 <script src="/static/rematch.js"></script>
+<script src="/static/result.js"></script>
 <script src="/static/table.js"></script>
 </body></html>
 """

@@ -89,7 +89,7 @@
     const buttons = $("buttons");
     buttons.innerHTML = "";
     const mine = board.mine();
-    $("choices").hidden = last.seat === null;
+    $("choices").hidden = last.seat === null || last.over;  // the result takes its place
     $("prompt").textContent = mine ? board.prompt() : "";
     if (!mine) {
       if (last.seat !== null && !last.over) buttons.textContent = _("Nothing to decide for you now.");
@@ -250,8 +250,11 @@
       result.appendChild(why);
     }
     const p = document.createElement("p");
+    p.className = "winners";
     p.textContent = _("Winners") + ": " + names;
     result.appendChild(p);
+    // the result screen (result.js): standing, breakdown, chart, length
+    if (window.spieltischResult) window.spieltischResult.render(update, result.appendChild(document.createElement("div")));
   }
 
   // a finished game can be watched again: its replay opens with the table's spectator
