@@ -159,22 +159,29 @@ def test_build_captions_tell_founding_from_joining() -> None:
     assert all(found.values())
 
 
-def test_only_the_playable_supply_is_picked() -> None:
-    """The tray has a pick for each supply kind with a legal move now, and none for the others
-    or for a seat whose turn it is not; a spectator has no tray."""
+def test_every_supply_piece_is_a_pick_and_the_playable_ones_are_armed() -> None:
+    """Every piece of the viewer's tray is a pick, playable or not and whoever's turn it is
+    (a click on an unplayable one asks why, issue 15); the legal moves' picks are among them
+    and only those are drawn as playable; a spectator has no tray."""
     state, seat = _steps(3)[40]
     legal = [a.to_json() for a in state.legal_actions(seat)]
     root = _root(render_svg(state.view(seat), "en", legal))
     picks = {el.get("data-pick") for el in root.iter() if el.get("data-pick")}
-    assert picks == {m["pick"] for m in board_moves(state.view(seat), legal, "en")}
+    armed = {m["pick"] for m in board_moves(state.view(seat), legal, "en")}
+    assert armed <= picks
     trays = [el for el in root.iter() if el.get("class") == "tray-item"]
     assert len(trays) >= 7  # four colours, roof, neutral roof, stable, merchant, wall, tea
+    assert {el.get("data-pick") for el in trays} == picks
+    playable = {el.get("data-pick") for el in trays if "cursor:pointer" in el.get("style", "")}
+    assert playable == armed
     other = (seat + 1) % 3
     root = _root(render_svg(state.view(other), "en", []))
-    assert not any(el.get("data-pick") for el in root.iter())
-    assert any(el.get("class") == "tray-item" for el in root.iter())
+    trays = [el for el in root.iter() if el.get("class") == "tray-item"]
+    assert trays and all(el.get("data-pick") for el in trays)
+    assert not any("cursor:pointer" in el.get("style", "") for el in trays)
     root = _root(render_svg(state.view(None), "en", []))
     assert not any(el.get("class") == "tray-item" for el in root.iter())
+    assert not any(el.get("data-pick") for el in root.iter())
 
 
 def test_no_stage_has_more_than_twelve_buttons() -> None:

@@ -73,7 +73,8 @@ def test_md_r53_neutral_roofs_any_unclaimed_palace():
     s.apply(0, act("neutral_roof", 12, 3))  # two neutral roofs on grey palaces
     assert s.pal_owner[pid(s, 1, 1)] == s.pal_owner[pid(s, 12, 3)] == -2
     assert s.pal_roof_time[pid(s, 12, 3)] == s.time
-    assert rule(s, 1, act("neutral_roof", 5, 2)) == "MD-R26"
+    # a neutral roof, too, needs an unclaimed palace
+    assert rule(s, 1, act("neutral_roof", 5, 2)) == "MD-R53"
 
 
 def test_md_r54_neutral_palace_belongs_to_nobody():

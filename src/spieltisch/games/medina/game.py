@@ -11,7 +11,7 @@ from typing import Any
 
 from ...engine.action import Action
 from ...engine.encoding import Encoding
-from ...engine.errors import OptionError
+from ...engine.errors import IllegalAction, OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.i18n import N_
 from ...engine.options import Option, data_option, resolve_options
@@ -19,6 +19,7 @@ from . import actions
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
 from .describe import describe_event
 from .encoding import medina_encoding
+from .explain import why_illegal
 from .labels import action_label
 from .state import MedinaState
 
@@ -238,6 +239,13 @@ class Medina(Game):
 
     def action_label(self, action: Action, view: JSON, lang: str = "en") -> str:
         return action_label(action, view, lang)
+
+    def why_illegal(
+        self, state: State, seat: int, action: Action, lang: str = "en"
+    ) -> IllegalAction | None:
+        """The reason in ``lang`` with its rule (``explain.py``); ``state`` is untouched."""
+        assert isinstance(state, MedinaState)
+        return why_illegal(state, seat, action, lang)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a ruleset JSON file in the format of ``data/medina.json``."""

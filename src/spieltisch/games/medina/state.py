@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 from ...engine.action import Action
 from ...engine.errors import IllegalAction, StateFormatError
 from ...engine.game import JSON, State, state_data_errors
+from ...engine.i18n import N_
 from .actions import DISCARD_TEA, KINDS, ActionTable, MedinaAction, action_table
 from .board import CITY, WALL_CELL, Board, make_board
 from .data import CORNERS, Ruleset
+from .explain import Forbidden
 
 if TYPE_CHECKING:
     from .game import Medina
@@ -447,26 +449,35 @@ class MedinaState(State):
         )
 
     # -- applying ------------------------------------------------------------------------
+    # An illegal move raises ``Forbidden`` with a reason a player understands and the rule
+    # that forbids it (``explain.py`` says it in the reader's language). Where a piece has
+    # no legal square at all the reason says so before it speaks of the square named.
     def _apply(self, seat: int, action: Action) -> None:
         if type(action) is not MedinaAction:
             raise IllegalAction(f"{action!r} is not an action of {self.game.name}")
         kind = action.kind
         if kind not in KINDS:
             raise IllegalAction(f"unknown action kind {kind!r}; the kinds are {', '.join(KINDS)}")
+        if self.phase == START and kind != "start_merchant":
+            raise Forbidden(
+                N_("the game begins with the start merchant: place it on an inner square first"),
+                "MD-R14",
+            )
         if kind == "discard_tea":
             self._discard_tea(seat)
             return
         cell = self._cell_of(action)
         if self.phase == START:
-            if kind != "start_merchant":
-                raise IllegalAction("the game begins with the start merchant", "MD-R14")
             self._start_merchant(cell)
             return
         if kind == "start_merchant":
-            raise IllegalAction("the start merchant is already on the board", "MD-R14")
+            raise Forbidden(N_("the start merchant is already on the board"), "MD-R14")
         if self._must_roof(seat) and kind != "roof":
-            raise IllegalAction(
-                "last_player_must_roof: nobody else can place, so this placement must be a roof",
+            raise Forbidden(
+                N_(
+                    "nobody else can place a piece any more, so your second piece must be one "
+                    "of your roofs (the option 'last player must roof')"
+                ),
                 "MD-R59",
             )
         handler = _PLACEMENTS[kind]
@@ -477,47 +488,67 @@ class MedinaState(State):
     def _cell_of(self, action: MedinaAction) -> int:
         x, y = action.x, action.y
         if not (type(x) is int and type(y) is int and self.board.on_board(x, y)):
-            raise IllegalAction(
-                f"({x},{y}) is not on the {self.board.width}x{self.board.height} board", "MD-R1"
-            )
+            raise Forbidden(N_("{cell} is not a square of the board"), "MD-R1", cell=f"({x},{y})")
         return self.board.cell(x, y)
 
-    def _need(self, seat: int, slot: int, what: str) -> None:
+    def _need(self, seat: int, slot: int, template: str, **args: str) -> None:
         if not self.supply[seat][slot]:
-            raise IllegalAction(f"you have no {what} left in your supply", "MD-R16")
+            raise Forbidden(template, "MD-R16", **args)
+
+    def _square_taken(self, c: int, rule: str, ring: str) -> None:
+        """A piece that goes on an empty city square (MD-R22, MD-R29, MD-R31): ``ring`` is
+        the reason for a square of the wall ring."""
+        name = self.board.name(c)
+        if self.board.cls[c] != CITY:
+            raise Forbidden(ring, rule, cell=name)
+        if self.cellv[c] == WELL:
+            raise Forbidden(N_("{cell} is the well: nothing goes on it"), "MD-R50", cell=name)
+        if self.cellv[c] != EMPTY:
+            raise Forbidden(N_("{cell} is already taken"), rule, cell=name)
+
+    def _next_to_other_palace(self, c: int, p: int) -> bool:
+        return any(self.cell_pal[d] not in (0, p) for d in self.board.n8[c])
 
     def _place_building(self, seat: int, c: int, action: MedinaAction) -> None:
         if action.colour not in self.colours:
-            raise IllegalAction(
-                f"there is no building colour {action.colour!r}; the colours are "
-                + ", ".join(self.colours),
+            raise Forbidden(
+                N_("there are no {colour} buildings in this edition"),
                 "MD-D4",
+                colour=action.colour,
             )
         colour = self.colours.index(action.colour)
-        name = self.board.name(c)
         if self.retired >> colour & 1:
-            raise IllegalAction(f"{action.colour} is retired: every seat owns it", "MD-R37")
-        self._need(seat, colour, f"{action.colour} buildings")
-        if self.board.cls[c] != CITY or self.cellv[c] != EMPTY:
-            raise IllegalAction(f"a building needs an empty city square; {name} is not", "MD-R22")
+            raise Forbidden(
+                N_(
+                    "{colour} has retired: every player owns a {colour} palace, so the remaining "
+                    "{colour} buildings have left the game"
+                ),
+                "MD-R37",
+                colour=action.colour,
+            )
+        self._need(seat, colour, N_("you have no {colour} buildings left"), colour=action.colour)
         p = self.incomplete[colour]
+        if not p and not self.free_start:
+            raise Forbidden(
+                N_(
+                    "no square is left for a new {colour} palace: every free square has a "
+                    "building or stable next to it"
+                ),
+                "MD-R24",
+                colour=action.colour,
+            )
+        self._square_taken(
+            c,
+            "MD-R22",
+            N_("a building needs an empty city square; {cell} lies on the wall ring"),
+        )
         if p:
             if self.exp_owner[c] != p:
-                raise IllegalAction(
-                    f"the {action.colour} palace at {self.board.name(self.canonical_cell(p))} is "
-                    f"incomplete, so a {action.colour} building must extend it; {name} is not one "
-                    "of its expansion squares",
-                    "MD-R23",
-                )
+                self._not_an_expansion(c, p, action.colour)
         else:
             i = bisect_left(self.free_start, c)
             if i == len(self.free_start) or self.free_start[i] != c:
-                raise IllegalAction(
-                    f"{name} is not a free start square: a new {action.colour} palace needs a "
-                    "square with no building or stable around it"
-                    + (" and outside the well zone" if c in self.no_build else ""),
-                    "MD-R24",
-                )
+                self._not_a_start_square(c, colour)
             p = self._new_palace(colour)
         self.time += 1
         self._take(seat, colour)
@@ -528,24 +559,114 @@ class MedinaState(State):
         self.pieces.append((self.time, BUILDING, c, p))
         self._log("build", seat, c, colour=action.colour, palace=p)
 
+    def _not_an_expansion(self, c: int, p: int, colour: str) -> None:
+        """MD-R23 (MD-R7): why the empty city square ``c`` does not extend palace ``p``."""
+        name, palace = self.board.name(c), self.board.name(self.canonical_cell(p))
+        beside = any(self.cell_pal[d] == p and self.cellv[d] == BUILDING for d in self.board.n4[c])
+        if beside and c in self.no_build:
+            raise Forbidden(
+                N_("no building goes on the 8 squares around the well; {cell} is one of them"),
+                "MD-R50",
+                cell=name,
+            )
+        if beside:
+            raise Forbidden(
+                N_(
+                    "{cell} is next to the {colour} palace at {palace}, but also next to another "
+                    "palace (diagonally counts): palaces never touch"
+                ),
+                "MD-R7",
+                cell=name,
+                colour=colour,
+                palace=palace,
+            )
+        raise Forbidden(
+            N_(
+                "the {colour} palace at {palace} is unfinished, so a {colour} building must "
+                "extend it; {cell} is not next to one of its buildings"
+            ),
+            "MD-R23",
+            cell=name,
+            colour=colour,
+            palace=palace,
+        )
+
+    def _not_a_start_square(self, c: int, colour: int) -> None:
+        """MD-R24 (MD-R9): why the empty city square ``c`` cannot found a new palace."""
+        name = self.board.name(c)
+        if c in self.no_build:
+            raise Forbidden(
+                N_("no building goes on the 8 squares around the well; {cell} is one of them"),
+                "MD-R50",
+                cell=name,
+            )
+        roofed = next(
+            (
+                self.cell_pal[d]
+                for d in self.board.n4[c]
+                if self.cellv[d] == BUILDING
+                and self.pal_colour[self.cell_pal[d]] == colour
+                and self.pal_owner[self.cell_pal[d]] != UNCLAIMED
+            ),
+            0,
+        )
+        if roofed:
+            raise Forbidden(
+                N_(
+                    "the {colour} palace at {palace} has a roof and takes no more buildings; a "
+                    "new {colour} palace needs a square with no building or stable around it"
+                ),
+                "MD-R24",
+                colour=self.colours[colour],
+                palace=self.board.name(self.canonical_cell(roofed)),
+            )
+        raise Forbidden(
+            N_(
+                "there is no unfinished {colour} palace, so this building founds a new one; it "
+                "needs a square with no building or stable on any of the 8 squares around it, "
+                "and {cell} has one"
+            ),
+            "MD-R24",
+            cell=name,
+            colour=self.colours[colour],
+        )
+
     def _place_roof(self, seat: int, c: int, action: MedinaAction, neutral: bool = False) -> None:
         name = self.board.name(c)
         p = self.cell_pal[c] if self.cellv[c] == BUILDING else 0
+        rule = "MD-R53" if neutral else "MD-R26"
         if neutral:
             if self.edition != 2:
-                raise IllegalAction("neutral roofs exist only in the 2nd edition", "MD-R53")
-            self._need(seat, NEUTRAL_ROOFS, "neutral roofs")
+                raise Forbidden(N_("neutral roofs exist only in the 2nd edition"), "MD-R53")
+            self._need(seat, NEUTRAL_ROOFS, N_("you have no neutral roofs left"))
         else:
-            self._need(seat, ROOFS, "roofs")
-        if not p:
-            raise IllegalAction(f"there is no palace building on {name} to roof", "MD-R26")
-        if self.pal_owner[p] != UNCLAIMED:
-            raise IllegalAction(f"the palace at {name} already has a roof", "MD-R26")
-        colour = self.pal_colour[p]
-        if not neutral and self.owns[seat] >> colour & 1:
-            raise IllegalAction(
-                f"you already own a {self.colours[colour]} palace; one palace per colour",
+            self._need(seat, ROOFS, N_("you have no roofs left"))
+        if not self.unclaimed:
+            raise Forbidden(N_("every palace on the board already has a roof"), rule)
+        if not neutral and not self.roof_targets(seat):
+            raise Forbidden(
+                N_(
+                    "every palace without a roof is of a colour you already own: one palace of "
+                    "each colour per player"
+                ),
                 "MD-R26",
+            )
+        if not p:
+            raise Forbidden(N_("there is no palace at {cell} to put a roof on"), rule, cell=name)
+        colour = self.pal_colour[p]
+        palace = self.board.name(self.canonical_cell(p))
+        if self.pal_owner[p] != UNCLAIMED:
+            raise Forbidden(
+                N_("the {colour} palace at {palace} already has a roof"),
+                rule,
+                colour=self.colours[colour],
+                palace=palace,
+            )
+        if not neutral and self.owns[seat] >> colour & 1:
+            raise Forbidden(
+                N_("you already own a {colour} palace: one palace of each colour per player"),
+                "MD-R26",
+                colour=self.colours[colour],
             )
         self.time += 1
         self._take(seat, NEUTRAL_ROOFS if neutral else ROOFS)
@@ -577,14 +698,23 @@ class MedinaState(State):
         self._place_roof(seat, c, action, neutral=True)
 
     def _place_stable(self, seat: int, c: int, action: MedinaAction) -> None:
-        self._need(seat, STABLES, "stables")
-        p = self.exp_owner[c] if self.board.cls[c] == CITY and self.cellv[c] == EMPTY else 0
-        if not p:
-            raise IllegalAction(
-                f"a stable must go on an empty square next to a building of one palace and not "
-                f"next to another palace; {self.board.name(c)} is not such a square",
+        self._need(seat, STABLES, N_("you have no stables left"))
+        if not self.exp_cells:
+            raise Forbidden(
+                N_(
+                    "no stable fits anywhere: no palace has a free square next to one of its "
+                    "buildings that is away from every other palace"
+                ),
                 "MD-R29",
             )
+        self._square_taken(
+            c,
+            "MD-R29",
+            N_("a stable needs an empty city square; {cell} lies on the wall ring"),
+        )
+        p = self.exp_owner[c]
+        if not p:
+            self._no_stable_square(c)
         self.time += 1
         self._take(seat, STABLES)
         before = self.pal_chains[p]
@@ -602,23 +732,68 @@ class MedinaState(State):
         elif self.pal_owner[p] != UNCLAIMED:
             self.pal_grow_time[p] = self.time
 
-    def _place_merchant(self, seat: int, c: int, action: MedinaAction) -> None:
-        self._need(seat, MERCHANTS, "merchants")
+    def _no_stable_square(self, c: int) -> None:
+        """MD-R29 (MD-R7): why the empty city square ``c`` takes no stable."""
         name = self.board.name(c)
-        if self.board.cls[c] != CITY or self.cellv[c] != EMPTY:
-            raise IllegalAction(f"a merchant needs an empty city square; {name} is not", "MD-R31")
+        beside = next((self.cell_pal[d] for d in self.board.n4[c] if self.cellv[d] == BUILDING), 0)
+        if beside and c in self.no_build:
+            raise Forbidden(
+                N_("no stable goes on the 8 squares around the well; {cell} is one of them"),
+                "MD-R50",
+                cell=name,
+            )
+        if beside:
+            raise Forbidden(
+                N_(
+                    "{cell} is next to the palace at {palace}, but also next to another palace "
+                    "(diagonally counts): a stable never joins two palaces"
+                ),
+                "MD-R29",
+                cell=name,
+                palace=self.board.name(self.canonical_cell(beside)),
+            )
+        if any(self.cellv[d] == STABLE for d in self.board.n4[c]):
+            raise Forbidden(
+                N_(
+                    "a stable must touch a building of its palace, not only a stable; {cell} "
+                    "touches no building"
+                ),
+                "MD-R29",
+                cell=name,
+            )
+        raise Forbidden(
+            N_("a stable goes next to a building of a palace; {cell} is next to none"),
+            "MD-R29",
+            cell=name,
+        )
+
+    def _place_merchant(self, seat: int, c: int, action: MedinaAction) -> None:
+        self._need(seat, MERCHANTS, N_("you have no merchants left"))
+        if not self.ext_squares and not self.isolated:
+            raise Forbidden(
+                N_(
+                    "no merchant fits anywhere: the line cannot grow, and every free square has a "
+                    "merchant next to it"
+                ),
+                "MD-R33",
+            )
+        self._square_taken(
+            c,
+            "MD-R31",
+            N_("a merchant needs an empty city square; {cell} lies on the wall ring"),
+        )
+        name = self.board.name(c)
         if self.ext_squares:
             if c not in self.ext_squares:
-                raise IllegalAction(
-                    f"{name} does not extend the merchant line: a merchant must go next to "
-                    "exactly one merchant, at an end of the line",
-                    "MD-R32",
-                )
+                self._not_an_extension(c)
         elif self.merch_adj[c]:
-            raise IllegalAction(
-                f"the line cannot grow, so a new line starts on a square with no merchant next "
-                f"to it; {name} has one",
+            raise Forbidden(
+                N_(
+                    "the merchant line cannot grow any more, so a new line starts on a square "
+                    "with no merchant next to it; {cell} has one"
+                ),
                 "MD-R33",
+                cell=name,
             )
         self.time += 1
         self._take(seat, MERCHANTS)
@@ -626,14 +801,44 @@ class MedinaState(State):
         self.pieces.append((self.time, MERCHANT, c, 0))
         self._log("merchant", seat, c)
 
-    def _place_wall(self, seat: int, c: int, action: MedinaAction) -> None:
-        self._need(seat, WALLS, "walls")
-        if c not in self.wall_legal:
-            raise IllegalAction(
-                f"a wall must go on an empty wall square next to exactly one wall or tower; "
-                f"{self.board.name(c)} is not",
-                "MD-R34",
+    def _not_an_extension(self, c: int) -> None:
+        """MD-R32 (MD-R10): why the empty city square ``c`` does not extend the line."""
+        name = self.board.name(c)
+        if not self.merch_adj[c]:
+            raise Forbidden(
+                N_(
+                    "the merchant line can still grow, so a merchant must go next to one of its "
+                    "two ends; {cell} is not next to the line"
+                ),
+                "MD-R32",
+                cell=name,
             )
+        if self.merch_adj[c] > 1:
+            raise Forbidden(
+                N_(
+                    "{cell} is next to two merchants: the line may not branch or close a loop, it "
+                    "only grows at its two ends"
+                ),
+                "MD-R32",
+                cell=name,
+            )
+        raise Forbidden(
+            N_(
+                "{cell} is next to a merchant in the middle of the line: the line only grows at "
+                "its two ends"
+            ),
+            "MD-R32",
+            cell=name,
+        )
+
+    def _place_wall(self, seat: int, c: int, action: MedinaAction) -> None:
+        self._need(seat, WALLS, N_("you have no walls left"))
+        if not self.wall_legal:
+            raise Forbidden(
+                N_("no wall fits anywhere: every side is built up to its open gate"), "MD-R34"
+            )
+        if c not in self.wall_legal:
+            self._no_wall_square(c)
         self.time += 1
         self._take(seat, WALLS)
         chain = self._add_wall(c)
@@ -647,6 +852,35 @@ class MedinaState(State):
             if new and self.pal_owner[p] != UNCLAIMED and self._takes_tiles(p):
                 self._give_tower(self.board.chain_tower(chain), p)  # MD-R44
 
+    def _no_wall_square(self, c: int) -> None:
+        """MD-R34: why ``c`` takes no wall."""
+        board, name = self.board, self.board.name(c)
+        if board.cls[c] == CITY:
+            raise Forbidden(
+                N_("walls go on the wall ring along the edge; {cell} is a city square"),
+                "MD-R34",
+                cell=name,
+            )
+        if self.cellv[c] == TOWER_PIECE:
+            raise Forbidden(N_("{cell} is a tower"), "MD-R34", cell=name)
+        if self.cellv[c] == WALL:
+            raise Forbidden(N_("{cell} already has a wall"), "MD-R34", cell=name)
+        links = sum(1 for d in board.n4[c] if self.cellv[d] in (WALL, TOWER_PIECE))
+        if links:
+            raise Forbidden(
+                N_(
+                    "a wall on {cell} would join two chains: every side keeps a gate open "
+                    "between them"
+                ),
+                "MD-R34",
+                cell=name,
+            )
+        raise Forbidden(
+            N_("a wall must join a tower or a wall; {cell} is next to neither"),
+            "MD-R34",
+            cell=name,
+        )
+
     def _take(self, seat: int, slot: int) -> None:
         self.supply[seat][slot] -= 1
         self.placed[seat][slot] += 1
@@ -657,10 +891,13 @@ class MedinaState(State):
             board.inner[c] or self.options["start_merchant_anywhere"]
         )
         if not allowed:
-            raise IllegalAction(
-                f"the start merchant goes on an inner square, one square away from the wall; "
-                f"{board.name(c)} is not",
+            raise Forbidden(
+                N_(
+                    "the start merchant goes on an inner square, one square away from the wall; "
+                    "{cell} is not one"
+                ),
                 "MD-R14",
+                cell=board.name(c),
             )
         self.time += 1
         self._add_merchant(c)
@@ -669,14 +906,37 @@ class MedinaState(State):
         self._begin_turn(0)
 
     def _discard_tea(self, seat: int) -> None:
-        if self.phase != TURN or not self._tea_discard_legal(seat, self.has_placement(seat)):
-            raise IllegalAction(
-                "a tea tile may be discarded only instead of the second placement of a "
-                "two-piece turn, by a player holding tea who could still place",
+        """MD-R58: a tea tile instead of the second placement of a quota-2 turn."""
+        if self.edition != 2:
+            raise Forbidden(N_("tea tiles exist only in the 2nd edition"), "MD-R58")
+        if not self.tea[seat]:
+            raise Forbidden(N_("you have no tea tile"), "MD-R58")
+        if self.quota != 2:
+            raise Forbidden(
+                N_(
+                    "this opening turn has only one piece, and a tea tile only replaces the "
+                    "second piece of a turn"
+                ),
+                "MD-R58",
+            )
+        if self.turn_placements != 1:
+            raise Forbidden(
+                N_("place your first piece first: a tea tile only replaces the second piece"),
+                "MD-R58",
+            )
+        if not self._tea_discard_legal(seat, self.has_placement(seat)):
+            raise Forbidden(
+                N_("a tea tile only replaces a piece you could place, and you can place none"),
                 "MD-R58",
             )
         if self._must_roof(seat):
-            raise IllegalAction("last_player_must_roof forces a roof now", "MD-R59")
+            raise Forbidden(
+                N_(
+                    "nobody else can place a piece any more, so your second piece must be one "
+                    "of your roofs (the option 'last player must roof')"
+                ),
+                "MD-R59",
+            )
         self.tea[seat] -= 1
         self.tea_box += 1
         self.events.append({"type": "discard_tea", "seat": seat})

@@ -8,6 +8,10 @@ A move is made on the picture: pick a piece in the tray (``data-pick="supply:gre
 ``supply:roof``, ``supply:neutral_roof``, ``supply:stable``, ``supply:merchant``,
 ``supply:wall``, ``supply:tea``, ``supply:start_merchant``), then a square
 (``data-place="cell:x,y"``; a roof goes on its palace's first building square, MD-R21).
+Every piece of the viewer's tray is a pick and every square of the board (city, wall ring
+and towers) a place, whether a legal move uses it now or not, and also while another
+player is placing: the page arms the keys of legal moves, and a click on another one asks
+``attempt`` what the player meant, so that the game can say why it is not allowed.
 
 Every piece is one element with ``data-kind`` (``building``, ``stable``, ``merchant``,
 ``wall``, ``tower``, ``well``), ``data-cell="x,y"``, ``data-key`` (``building:x,y``,
@@ -145,6 +149,51 @@ def log_keys(event: dict[str, Any]) -> list[str]:
     return []
 
 
+def attempt(view: dict[str, Any], pick: str | None, place: str | None) -> dict[str, Any] | None:
+    """The action a player means by clicking ``place`` with ``pick`` selected, or by
+    clicking the pick ``pick`` alone (``place`` None), legal now or not; ``None`` when the
+    click means no move (a square with no piece selected, tea taken to a square).
+
+    A piece clicked alone means "play this piece": the tea tile is its own move (MD-R58);
+    any other piece is named on the corner tower (0,0), where nothing is ever placed, so
+    that the reason is the piece's own (none left, its colour retired, no square for it
+    anywhere, not your turn). A roof clicked on any building or stable of a palace names
+    the palace (at its first building square, MD-R21)."""
+    if pick is None or not pick.startswith("supply:"):
+        return None
+    kind = pick.removeprefix("supply:")
+    if kind == "tea":
+        return {"type": "discard_tea"} if place is None else None
+    if place is None:
+        cell: tuple[int, int] = (0, 0)
+    elif place.startswith("cell:"):
+        try:
+            x, y = place.removeprefix("cell:").split(",")
+            cell = int(x), int(y)
+        except ValueError:
+            return None
+    else:
+        return None
+    colours = set(view.get("palace_tiles") or ())
+    if kind in colours:
+        return {"type": "build", "colour": kind, "cell": list(cell)}
+    if kind in ("roof", "neutral_roof"):
+        cell = _roof_cell(view, cell)
+    if kind in ("roof", "neutral_roof", "stable", "merchant", "wall", "start_merchant"):
+        return {"type": kind, "cell": list(cell)}
+    return None
+
+
+def _roof_cell(view: dict[str, Any], cell: XY) -> XY:
+    """The first building square of the palace with a building or stable on ``cell`` (where
+    its roof goes), else ``cell`` itself."""
+    for palace in view["palaces"]:
+        parts = [*palace["buildings"], *palace.get("stables", ())]
+        if any(_xy(part) == cell for part in parts):
+            return _xy(palace["cell"])
+    return cell
+
+
 # -- the picture --------------------------------------------------------------------------
 def _status(view: dict[str, Any], lang: str) -> str:
     w = words(lang)
@@ -230,8 +279,10 @@ def _tray_item(
     dim = (acting and not pickable) or count == 0
     label = colour_name(kind, lang) if kind in pieces.BUILDING_FILL else w[f"item_{kind}"]
     attrs = pic.key(f"tray:{kind}") + pic.tip(_item_tip(kind, count or 0, lang, pickable, retired))
+    # every piece is a pick, playable now or not: a click on one that no move uses asks why
+    attrs += pic.pick(f"supply:{kind}")
     if pickable:
-        attrs += pic.pick(f"supply:{kind}") + ' style="cursor:pointer"'
+        attrs += ' style="cursor:pointer"'
     if dim:
         attrs += ' opacity="0.45"'
     fill, stroke = ("#fff3d6", "#b9770e") if pickable else ("#f7f1e3", "#b8a98c")
@@ -591,4 +642,4 @@ def render_svg(
     return document("medina", WIDTH, y + 16, body, w["title"], view.get("seat"))
 
 
-__all__ = ["board_moves", "log_keys", "render_svg"]
+__all__ = ["attempt", "board_moves", "log_keys", "render_svg"]

@@ -108,6 +108,11 @@ def _rule_gists(lg: str) -> dict[str, str]:
     _ = catalog(lg)
     return {
         "MD-R1": _.pgettext("rule", "the cell is not on the board"),
+        "MD-D4": _.pgettext("rule", "there are no buildings of this colour in this edition"),
+        "MD-R7": _.pgettext("rule", "palaces never touch, not even diagonally"),
+        "MD-R13": _.pgettext("rule", "it is not your turn"),
+        "MD-R20": _.pgettext("rule", "the game is over"),
+        "MD-R50": _.pgettext("rule", "no building or stable goes on or next to the well"),
         "MD-R14": _.pgettext(
             "rule", "the start merchant goes on an inner square, one square away from the wall"
         ),
