@@ -215,3 +215,16 @@ def test_why_illegal_of_a_finished_game_cites_its_ending() -> None:
         do(s, seat, s.legal_actions(seat)[-1])
     why = GAME.why_illegal(s, 0, A.END_CARDS, "de")
     assert why is not None and why.rule == "ZK-W3" and why.reason == "Das Spiel ist vorbei"
+
+
+def test_every_rule_the_reasons_cite_is_in_the_rulebook() -> None:
+    """Each rule id ``explain`` (and the state, for the seat to act) may cite opens a rule."""
+    from importlib import resources
+
+    from spieltisch.engine.rulebook import RULE_ID
+    from spieltisch.games.zeichen_des_kreuzes.components import EVENT_RULES
+
+    cited = set(EVENT_RULES.values())
+    for name in ("explain.py", "state.py"):
+        cited |= set(RULE_ID.findall(resources.files(PACKAGE).joinpath(name).read_text("utf-8")))
+    assert cited and cited <= set(RULES), sorted(cited - set(RULES))

@@ -14,7 +14,8 @@ from ...engine.errors import IllegalAction, OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.i18n import N_
 from ...engine.options import Option, data_option, resolve_options
-from . import actions
+from ...engine.result import ResultSheet
+from . import actions, result
 from .components import (
     Components,
     components_for,
@@ -293,6 +294,24 @@ class ImZeichenDesKreuzes(Game):
         """In plain words in ``lang``, with the rule (``explain``); the state is untouched."""
         assert isinstance(state, ZkState)
         return refusal(state, seat, action, lang)
+
+    def result_sheet(self, state: State, lang: str = "en") -> ResultSheet:
+        """The breakdown, tie-breaks (ZK-W4) and ending (ZK-W1..ZK-W3): ``result``."""
+        assert isinstance(state, ZkState)
+        return result.result_sheet(state, lang)
+
+    def progress(self, state: State) -> list[float]:
+        """The way covered towards Jerusalem, in % per seat (``result.progress``)."""
+        assert isinstance(state, ZkState)
+        return result.progress(state)
+
+    def progress_label(self, lang: str = "en") -> str:
+        return result.progress_label(lang)
+
+    def round_of(self, state: State) -> int | None:
+        """The round: each player takes one turn per round (``result.round_of``)."""
+        assert isinstance(state, ZkState)
+        return result.round_of(state)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a components JSON file (format of ``data/components.json``)
