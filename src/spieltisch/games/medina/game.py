@@ -15,7 +15,8 @@ from ...engine.errors import IllegalAction, OptionError
 from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.i18n import N_
 from ...engine.options import Option, data_option, resolve_options
-from . import actions
+from ...engine.result import ResultSheet
+from . import actions, result
 from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
 from .describe import describe_event
 from .encoding import medina_encoding
@@ -246,6 +247,24 @@ class Medina(Game):
         """The reason in ``lang`` with its rule (``explain.py``); ``state`` is untouched."""
         assert isinstance(state, MedinaState)
         return why_illegal(state, seat, action, lang)
+
+    def result_sheet(self, state: State, lang: str = "en") -> ResultSheet:
+        """MD-R60 to MD-R64 broken down (``result.py``)."""
+        assert isinstance(state, MedinaState)
+        return result.result_sheet(state, lang)
+
+    def progress(self, state: State) -> list[float]:
+        """The score so far (MD-R63), public at every moment."""
+        assert isinstance(state, MedinaState)
+        return result.progress(state)
+
+    def progress_label(self, lang: str = "en") -> str:
+        return result.progress_label(lang)
+
+    def round_of(self, state: State) -> int | None:
+        """Rounds from the start player's turns (``result.round_of``)."""
+        assert isinstance(state, MedinaState)
+        return result.round_of(state)
 
     def edition_options(self, path: Path) -> dict[str, Any]:
         """``--edition FILE``: a ruleset JSON file in the format of ``data/medina.json``."""
