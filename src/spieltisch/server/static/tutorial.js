@@ -8,6 +8,7 @@ window.spieltischTutorial = (function () {
   const $ = (id) => document.getElementById(id);
   let guide = null;
   let token = null;
+  let shownStep = null;
 
   function para(str, cls) {
     const p = document.createElement("p");
@@ -37,8 +38,23 @@ window.spieltischTutorial = (function () {
     box.hidden = !guide;
     if (!guide) return;
     box.innerHTML = "";
+    document.body.classList.add("tutorial");
+    // a new step opens the guide again (on a phone the player may fold it away)
+    const stepKey = guide.done_steps + "/" + (guide.deviated ? "x" : "") + (guide.done ? "d" : "");
+    if (stepKey !== shownStep) { box.classList.remove("folded"); shownStep = stepKey; }
     const head = document.createElement("h2");
     head.textContent = guide.title;
+    const fold = document.createElement("button");
+    fold.type = "button"; fold.className = "coach-fold";
+    const showFold = () => {
+      const folded = box.classList.contains("folded");
+      fold.textContent = folded ? "▴" : "▾";
+      fold.setAttribute("aria-label", folded ? _("Show the guide") : _("Fold the guide away"));
+      fold.setAttribute("aria-expanded", String(!folded));
+    };
+    fold.addEventListener("click", () => { box.classList.toggle("folded"); showFold(); });
+    showFold();
+    head.appendChild(fold);
     box.appendChild(head);
     if (!guide.done && !guide.deviated) {
       const count = document.createElement("p");
