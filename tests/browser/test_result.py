@@ -57,8 +57,13 @@ def test_the_result_screen_of_each_game(
             assert winners.count() == len(final["winners"])
             first = standing.first.get_attribute("data-seat")
             assert not final["winners"] or int(first or -1) in final["winners"]
-            # the breakdown: one row per seat
-            assert page.locator("#result table.result-sheet tbody tr").count() == players
+            # the breakdown: a row per seat (on a phone a column per seat)
+            assert page.locator("#result table.result-sheet [data-seat]").count() == players
+            # … whichever fits: the breakdown needs no scrolling sideways
+            assert page.evaluate(
+                "() => [...document.querySelectorAll('#result .scroll-x')]"
+                ".every((box) => box.scrollWidth <= box.clientWidth + 1)"
+            )
             # the chart: one line per seat, drawn 1:1 (never shrunk: its text is 12 px and up)
             chart = page.locator(SHOWN)
             assert chart.locator("polyline.seat-line").count() == players

@@ -9,8 +9,10 @@ import json
 import re
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -20,6 +22,7 @@ from spieltisch.server import result
 from spieltisch.server.live import LiveTable, TableManager
 from spieltisch.server.store import BOT, HUMAN, Store, TableEvent
 
+T = TypeVar("T")
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES = [
     ("kingdoms-of-crusaders", 2, {}),
@@ -40,8 +43,15 @@ async def _finished(db: Path, game: str, players: int, options: dict[str, Any]) 
     return table
 
 
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own (a browser test's Playwright may be running an
+    event loop in this one when the whole suite runs in one session)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def finished(tmp_path: Path, game: str, players: int, options: dict[str, Any]) -> LiveTable:
-    return asyncio.run(_finished(tmp_path / "result.db", game, players, options))
+    return run(_finished(tmp_path / "result.db", game, players, options))
 
 
 def check_chart(svg: str, players: int, max_width: int) -> ET.Element:
@@ -157,19 +167,19 @@ def test_the_game_is_replayed_once_per_table(
 
 
 def test_a_running_table_has_no_result(tmp_path: Path) -> None:
-    async def run() -> dict[str, Any]:
+    async def running() -> dict[str, Any]:
         manager = TableManager(Store.open(f"sqlite:///{tmp_path / 'r.db'}"))
         table = await manager.create("kingdoms-of-crusaders", 2, {}, [(HUMAN, None)] * 2, seed=1)
         return table.payload(0, "en")
 
-    assert "result" not in asyncio.run(run())
+    assert "result" not in run(running())
 
 
 def test_a_game_ended_by_a_timeout(tmp_path: Path) -> None:
     """The seat out of time is last and marked; every other seat wins and shares the first
     place; an unfinished game has no breakdown and no final scores."""
 
-    async def run() -> LiveTable:
+    async def timed_out() -> LiveTable:
         manager = TableManager(Store.open(f"sqlite:///{tmp_path / 't.db'}"))
         table = await manager.create(
             "medina",
@@ -187,7 +197,7 @@ def test_a_game_ended_by_a_timeout(tmp_path: Path) -> None:
         table.apply_event(TableEvent(table.version, 1, "timeout", time.time()))
         return table
 
-    table = asyncio.run(run())
+    table = run(timed_out())
     res = table.payload(None, "en")["result"]
     assert res["ended"] == "timeout"
     assert [(r["seat"], r["place"], r["winner"], r["out_of_time"]) for r in res["standing"]] == [

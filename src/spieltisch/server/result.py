@@ -210,7 +210,7 @@ def chart_svg(
     out: list[str] = [pic.text(4, 16, label, LABEL, font_weight="bold")]
     if timeline.rounds:
         top += 22
-    plot_top = top + 8
+    plot_top = top + 12
     plot_h = 180 if narrow else 220
     plot_bottom = plot_top + plot_h
     moves = max(1, timeline.moves)

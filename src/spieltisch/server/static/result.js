@@ -68,26 +68,52 @@ window.spieltischResult = (function () {
     return wrap;
   }
 
-  function sheetTable(result, reader) {
+  // one row per seat; or ("narrow", where those rows do not fit) one row per column and a
+  // column per seat
+  function sheetTable(result, reader, narrow) {
     const sheet = result.sheet;
     const part = el("div", "result-breakdown");
     const wrap = part.appendChild(el("div", "scroll-x"));
     const table = wrap.appendChild(el("table", "result-table result-sheet"));
-    const numeric = [false].concat(sheet.columns.map((_c, i) =>
-      sheet.rows.every((cells) => typeof cells[i] === "number")));
-    headRow(table, [_("Player")].concat(sheet.columns), numeric);
-    const body = table.appendChild(el("tbody"));
     const bySeat = {};
     result.standing.forEach((row) => { bySeat[row.seat] = row; });
-    sheet.rows.forEach((cells, seat) => {
-      const tr = body.appendChild(el("tr"));
+    const seatHead = (tag, seat) => {
       const row = bySeat[seat];
-      if (row && row.winner) tr.classList.add("winner");
-      const th = row ? seatCell("th", row, reader) : el("th", null, String(seat + 1));
-      th.scope = "row";
-      tr.appendChild(th);
-      cells.forEach((c) => tr.appendChild(el("td", typeof c === "number" ? "num" : null, number(c))));
-    });
+      const cell = row ? seatCell(tag, row, reader) : el(tag, null, String(seat + 1));
+      cell.dataset.seat = String(seat);
+      if (row && row.winner) cell.classList.add("winner");
+      return cell;
+    };
+    const value = (c) => el("td", typeof c === "number" ? "num" : null, number(c));
+    const body = el("tbody");
+    if (narrow) {
+      table.classList.add("transposed");
+      const tr = el("tr");
+      tr.appendChild(el("td"));
+      sheet.rows.forEach((_cells, seat) => {
+        const th = tr.appendChild(seatHead("th", seat));
+        th.scope = "col";
+      });
+      table.appendChild(el("thead")).appendChild(tr);
+      sheet.columns.forEach((head, i) => {
+        const row = body.appendChild(el("tr"));
+        const th = row.appendChild(el("th", null, head));
+        th.scope = "row";
+        sheet.rows.forEach((cells) => row.appendChild(value(cells[i])));
+      });
+    } else {
+      const numeric = [false].concat(sheet.columns.map((_c, i) =>
+        sheet.rows.every((cells) => typeof cells[i] === "number")));
+      headRow(table, [_("Player")].concat(sheet.columns), numeric);
+      sheet.rows.forEach((cells, seat) => {
+        const tr = body.appendChild(el("tr"));
+        if (bySeat[seat] && bySeat[seat].winner) tr.classList.add("winner");
+        const th = tr.appendChild(seatHead("th", seat));
+        th.scope = "row";
+        cells.forEach((c) => tr.appendChild(value(c)));
+      });
+    }
+    table.appendChild(body);
     if (sheet.ending) {
       const p = part.appendChild(el("p", "result-ending"));
       p.appendChild(el("strong", null, _("How the game ended") + ": "));
@@ -156,7 +182,14 @@ window.spieltischResult = (function () {
     body.appendChild(standingTable(result, update.seat));
     if (result.sheet) {
       body.appendChild(el("h3", null, _("Breakdown")));
-      body.appendChild(sheetTable(result, update.seat));
+      // a row per seat where the columns fit, else a column per seat
+      const part = body.appendChild(sheetTable(result, update.seat, false));
+      const wrap = part.querySelector(".scroll-x");
+      const unknown = !wrap.clientWidth;  // folded away: guess from the screen's width
+      if (unknown ? window.innerWidth < 700 || result.sheet.columns.length > 4
+        : wrap.scrollWidth > wrap.clientWidth + 1) {
+        body.replaceChild(sheetTable(result, update.seat, true), part);
+      }
     }
     let chartBox = null;
     if (result.chart) {
