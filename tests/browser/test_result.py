@@ -80,6 +80,12 @@ def test_the_result_screen_of_each_game(
             assert page.evaluate(
                 "() => document.documentElement.scrollWidth <= window.innerWidth + 1"
             )
+            # a rule id in the tie-breaks or the ending opens the rule in the Rules panel
+            links = page.locator("#result a.rule-link")
+            if size == DESKTOP and links.count():
+                links.first.click()
+                page.wait_for_selector("#rules-panel:not([hidden])")
+                page.locator("#rules-close").click()
             # "Show the board" folds the result away, "Show the result" brings it back
             toggle = page.locator("#result button.result-toggle")
             toggle.click()

@@ -14,6 +14,12 @@ window.spieltischResult = (function () {
     return e;
   }
 
+  // a text whose rule ids open the rule in the Rules panel (rules.js)
+  function words(text) {
+    const rules = window.spieltischRules;
+    return rules && rules.linkify ? rules.linkify(text) : document.createTextNode(text);
+  }
+
   function number(v) {
     if (v === null || v === undefined) return "–";
     if (typeof v !== "number") return String(v);
@@ -117,16 +123,16 @@ window.spieltischResult = (function () {
     if (sheet.ending) {
       const p = part.appendChild(el("p", "result-ending"));
       p.appendChild(el("strong", null, _("How the game ended") + ": "));
-      p.appendChild(document.createTextNode(sheet.ending));
+      p.appendChild(words(sheet.ending));
     }
     if (sheet.tie_breaks) {
       const p = part.appendChild(el("p", "result-ties"));
       p.appendChild(el("strong", null, _("Tie-breaks") + ": "));
-      p.appendChild(document.createTextNode(sheet.tie_breaks));
+      p.appendChild(words(sheet.tie_breaks));
     }
     if (sheet.notes && sheet.notes.length) {
       const ul = part.appendChild(el("ul", "result-notes"));
-      sheet.notes.forEach((n) => ul.appendChild(el("li", null, n)));
+      sheet.notes.forEach((n) => ul.appendChild(el("li")).appendChild(words(n)));
     }
     return part;
   }
