@@ -7,7 +7,7 @@ table for spectators (public view only). Every error names the problem and chang
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -237,7 +237,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         if exc.status_code == 405:  # every method of the path, not just the first route's
             methods = {
                 method
-                for route in request.app.router.routes
+                for route in _routes(request.app.router.routes)
                 if isinstance(route, Route) and route.methods
                 if route.matches(request.scope)[0] != Match.NONE
                 for method in route.methods
@@ -461,3 +461,12 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
 
     return app
 
+
+def _routes(routes: Any) -> Iterator[Any]:
+    """Every route, those of included routers too (FastAPI keeps them in the router)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _routes(inner.routes)
+        else:
+            yield route
