@@ -92,8 +92,9 @@ def test_the_guide_suggests_each_scripted_move_and_the_bot_follows_the_script(cl
     for i, step in enumerate(script.steps):
         if step.seat != 0:
             continue
-        data = _wait(client, token, lambda d, i=i: len(d["tutorial"]["narration"]) >= 0
-                     and d["version"] == i)
+        data = _wait(
+            client, token, lambda d, i=i: len(d["tutorial"]["narration"]) >= 0 and d["version"] == i
+        )
         guide = data["tutorial"]
         assert guide["say"] == f"step {i}" and guide["rules"] == ["KC-R15"]
         assert data["legal"][guide["suggested"]] == step.action

@@ -26,19 +26,21 @@ def explain(
     game, state = table.game, table.state
     if seat is None:
         return {"text": _("Spectators watch; they make no moves."), "rule": None, "legal": False}
-    if table.is_over():
-        return {"text": _("The game is over."), "rule": None, "legal": False}
-    actors = state.actors()
-    if seat not in actors:
-        waiting = ", ".join(game.seat_name(s, lang) for s in actors)
-        return {
-            "text": _("It is not your turn: waiting for {seats}.").format(seats=waiting),
-            "rule": state.turn_rule(),
-            "legal": False,
-        }
     attempt = getattr(board.picture_module(game.id), "attempt", None)
     meant = None if attempt is None else attempt(state.view(seat), _key(pick), _key(place))
+    # a click that means a move gets the game's own reason (it knows the turn and the end of
+    # the game best, e.g. "you have already chosen for this tick"); others a general one
     if meant is None:
+        if table.is_over():
+            return {"text": _("The game is over."), "rule": None, "legal": False}
+        actors = state.actors()
+        if seat not in actors:
+            waiting = ", ".join(game.seat_name(s, lang) for s in actors)
+            return {
+                "text": _("It is not your turn: waiting for {seats}.").format(seats=waiting),
+                "rule": state.turn_rule(),
+                "legal": False,
+            }
         return {
             "text": _(
                 "Nothing can be done there now; the highlighted pieces and places show your moves."
@@ -50,6 +52,8 @@ def explain(
         action = game.action_from_json(meant)
     except MalformedAction:
         return {"text": _("That is not a move of this game."), "rule": None, "legal": False}
+    if table.ended is not None:  # ended on time: the rules know nothing of it
+        return {"text": _("The game is over."), "rule": None, "legal": False}
     refusal = game.why_illegal(state, seat, action, lang)
     if refusal is None:
         return {
