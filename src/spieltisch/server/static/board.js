@@ -358,7 +358,9 @@ window.SpieltischBoard = (function () {
   };
 
   // -- tooltips -------------------------------------------------------------------------
-  Board.prototype.showTip = function (el, x, y) {
+  // ``linked``: the tip was opened by a mouse pointer beside it, so its rule links may take
+  // the pointer (a tip opened by focus or touch lies over the element and must not catch taps)
+  Board.prototype.showTip = function (el, x, y, linked) {
     const tip = this.o.tip;
     const text = el.getAttribute("data-tip");
     if (!text) return;
@@ -368,7 +370,7 @@ window.SpieltischBoard = (function () {
     const rules = window.spieltischRules;
     tip.innerHTML = "";
     if (rules) tip.appendChild(rules.linkify(text)); else tip.textContent = text;
-    tip.classList.toggle("has-links", tip.querySelector("a") !== null);
+    tip.classList.toggle("has-links", !!linked && tip.querySelector("a") !== null);
     tip.hidden = false;
     const w = tip.offsetWidth, h = tip.offsetHeight;
     const left = Math.min(window.innerWidth - w - 6, Math.max(6, x + 14));
@@ -412,7 +414,7 @@ window.SpieltischBoard = (function () {
     board.addEventListener("pointermove", (e) => {
       if (e.pointerType !== "mouse" || this.dragging) return;
       const el = e.target.closest("[data-tip]");
-      if (el) this.showTip(el, e.clientX, e.clientY); else this.hideTip();
+      if (el) this.showTip(el, e.clientX, e.clientY, true); else this.hideTip();
     });
     board.addEventListener("pointerleave", () => this.hideTip());
     board.addEventListener("focusin", (e) => {
