@@ -8,8 +8,8 @@ Games without an entry are shown as their view's JSON.
 A game whose menu would be too long to read (Medina: 500-700 moves) also names a module in
 ``TYPED``: its players type a move (``grey 4 5``) instead of a number. The module provides
 ``match_move(text, actions_json, view, lang)`` (a ``MoveMatch``: legal indices, or the one
-action the words name, or an error), ``move_help(actions_json, view, lang)`` and
-``reason_text(reason, rule, lang)``."""
+action the words name, or an error) and ``move_help(actions_json, view, lang)``; why a
+named move is illegal comes from ``Game.why_illegal`` in the reader's language."""
 
 from __future__ import annotations
 

@@ -204,14 +204,16 @@ class TerminalSession:
             return self._which(text, [legal[i] for i in matches], view)
         try:
             action = self.game.action_from_json(found.wanted)
-            self.state.clone().apply(seat, action)  # a copy: only to learn the reason
         except SpieltischError as exc:
-            rule = exc.rule if isinstance(exc, IllegalAction) else None
-            reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
-            why = self.typed.reason_text(reason, rule, self.lang)
-            self._warn(self.msg["illegal"].format(what=found.what, reason=why))
+            self._warn(self.msg["illegal"].format(what=found.what, reason=str(exc)))
             return None
-        return action  # legal after all (the engine is the judge)
+        # the engine is the judge, and says why in the reader's language with the rule
+        refusal = self.game.why_illegal(self.state, seat, action, self.lang)
+        if refusal is None:
+            return action
+        why = refusal.reason + (f" ({refusal.rule})" if refusal.rule else "")
+        self._warn(self.msg["illegal"].format(what=found.what, reason=why))
+        return None
 
     def _which(self, text: str, options: Sequence[Action], view: JSON) -> Action | None:
         """Several legal moves fit the words: a short numbered list to choose from."""

@@ -7,7 +7,8 @@ words work too (``grau 4 5``). A bare cell (``4 5``) names every move on that ce
 reads only the view and the legal actions as JSON, like the menus do.
 
 The terminal finds this module through ``spieltisch.cli.renderers.TYPED``: ``match_move``,
-``move_help`` and ``reason_text`` are what it calls."""
+``move_help`` are what it calls (the reason an illegal move is refused comes from
+``Game.why_illegal``)."""
 
 from __future__ import annotations
 
@@ -98,44 +99,6 @@ def _piece_words(lg: str) -> dict[str, str]:
         "merchant": _.pgettext("typed move", "merchant"),
         "wall": _.pgettext("typed move", "wall"),
         "discard_tea": _.pgettext("typed move", "tea"),
-    }
-
-
-@lru_cache(maxsize=8)
-def _rule_gists(lg: str) -> dict[str, str]:
-    """The gist of the rule an illegal move breaks, for readers of another language than the
-    engine's English reasons."""
-    _ = catalog(lg)
-    return {
-        "MD-R1": _.pgettext("rule", "the cell is not on the board"),
-        "MD-D4": _.pgettext("rule", "there are no buildings of this colour in this edition"),
-        "MD-R7": _.pgettext("rule", "palaces never touch, not even diagonally"),
-        "MD-R13": _.pgettext("rule", "it is not your turn"),
-        "MD-R20": _.pgettext("rule", "the game is over"),
-        "MD-R50": _.pgettext("rule", "no building or stable goes on or next to the well"),
-        "MD-R14": _.pgettext(
-            "rule", "the start merchant goes on an inner square, one square away from the wall"
-        ),
-        "MD-R16": _.pgettext("rule", "none of these is left in your supply"),
-        "MD-R22": _.pgettext("rule", "a building needs an empty city square"),
-        "MD-R23": _.pgettext("rule", "the unfinished palace of this colour must be extended first"),
-        "MD-R24": _.pgettext(
-            "rule", "a new palace needs a square with no building or stable next to it"
-        ),
-        "MD-R26": _.pgettext(
-            "rule", "there is no palace there that you may roof (one of each colour)"
-        ),
-        "MD-R29": _.pgettext("rule", "a stable goes next to a building of exactly one palace"),
-        "MD-R31": _.pgettext("rule", "a merchant needs an empty city square"),
-        "MD-R32": _.pgettext("rule", "a merchant must extend the line at one of its ends"),
-        "MD-R33": _.pgettext("rule", "a new line starts on a square with no merchant next to it"),
-        "MD-R34": _.pgettext(
-            "rule", "a wall goes on a free wall square next to exactly one wall or tower"
-        ),
-        "MD-R37": _.pgettext("rule", "this colour has retired"),
-        "MD-R53": _.pgettext("rule", "neutral roofs exist only in the 2nd edition"),
-        "MD-R58": _.pgettext("rule", "tea is discarded only instead of the second piece of a turn"),
-        "MD-R59": _.pgettext("rule", "nobody else can place any more, so a roof must come now"),
     }
 
 
@@ -356,13 +319,3 @@ def move_help(actions: list[dict[str, Any]], view: dict[str, Any], lang: str = "
         examples.append(word if cell is None else f"{word} {cell[0]} {cell[1]}")
     text = _move_text(lg)["syntax"].format(examples=", ".join(examples[:4]), n=len(actions))
     return text + "\n" + _now(lg, actions)
-
-
-def reason_text(reason: str, rule: str | None, lang: str = "en") -> str:
-    """The engine's reason for an illegal move, in German its rule's gist."""
-    if _move_lang(lang) != "en":
-        gist = _rule_gists(_move_lang(lang)).get(rule or "", "")
-        text = f"{gist} ({rule})" if gist and rule else gist or (rule or reason)
-    else:
-        text = f"{reason} ({rule})" if rule else reason
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
