@@ -94,7 +94,14 @@ def test_endings_are_counted_for_games_that_end_in_several_ways() -> None:
     assert result.to_json()["endings"]
 
 
+def test_kingdoms_reports_whether_all_five_territories_were_decided() -> None:
+    """KC-R33 and KC-R34: the game ends at the fifth territory, or earlier under
+    ``stop_when_decided`` once the winners are fixed."""
+    result = run_tournament("kingdoms-of-crusaders", ["random", "random"], games=2, seed=1)
+    assert {o.ending for o in result.outcomes} <= {"all-decided", "winners-fixed"}
+
+
 def test_games_with_one_way_to_end_report_no_ending() -> None:
-    result = run_tournament("kingdoms-of-crusaders", ["random", "random"], games=1, seed=1)
+    result = run_tournament("medina", ["random", "random"], games=1, seed=1)
     assert result.outcomes[0].ending is None
     assert result.summary().endings == {}
