@@ -102,6 +102,6 @@ def test_kingdoms_reports_whether_all_five_territories_were_decided() -> None:
 
 
 def test_games_with_one_way_to_end_report_no_ending() -> None:
-    result = run_tournament("medina", ["random", "random"], games=1, seed=1)
+    result = run_tournament("medina", ["random", "random", "random"], games=1, seed=1)
     assert result.outcomes[0].ending is None
     assert result.summary().endings == {}
