@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -265,10 +266,16 @@ def test_proposals_at_the_same_moment_end_in_one_offer(tmp_path: Path) -> None:
         assert table.rematch is not None
         return [table.rematch.view(s) for s in range(humans)], store.rematches(table.id)
 
-    views, made = asyncio.run(scenario(2))
+    # a loop of its own in a thread of its own: the browser tests' Playwright keeps a loop
+    # running in the main thread for the whole session
+    def run(humans: int) -> tuple[list[dict[str, Any]], list[str]]:
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, scenario(humans)).result()
+
+    views, made = run(2)
     assert len(made) == 1 and {v["table"] for v in views} == {made[0]}
     assert views[0]["link"] != views[1]["link"]
-    views, made = asyncio.run(scenario(3))
+    views, made = run(3)
     assert made == [] and views[1]["accepted"] == [0, 1] and views[1]["waiting_for"] == [2]
     assert views[0]["by"] == views[1]["by"] == 0
 
