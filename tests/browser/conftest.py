@@ -31,3 +31,15 @@ def browser() -> Iterator[Any]:
         pytest.skip(reason)
     with screenshots.open_browser() as b:
         yield b
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A page at 1400×900 in a context of its own; a script error on it fails the test."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors

@@ -5,7 +5,6 @@ engine's reason with the rule linked."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,17 +18,6 @@ GAMES = {
     "im-zeichen-des-kreuzes": 2,
 }
 UNARMED = "#board [data-pick]:not(.pickable), #board [data-place]:not(.placeable)"
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def _open_waiting_seat(server: str, page: Any, game: str) -> None:

@@ -5,7 +5,6 @@ suggested one is explained and taken back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,17 +22,6 @@ READY = (
     " return !!g && (g.done || !!g.deviated || (g.suggested !== null &&"
     " window.spieltischBoard.moves().length > 0)); }"
 )
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def _start(server: str, page: Any, game: str, lang: str = "en") -> None:
