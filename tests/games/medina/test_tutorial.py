@@ -6,12 +6,11 @@ of walls and merchants), and the words are there in English and German."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-
 from spieltisch.engine.rulebook import rulebook
-from spieltisch.engine.tutorial import Tutorial, play_script, tutorial
+from spieltisch.engine.tutorial import play_script
 from spieltisch.games.medina.svg import render_svg
 
+from ...tutorial_checks import check_core_rules, check_learner_steps, check_words, script_of
 from .positions import GAME
 
 BOOK = rulebook("spieltisch.games.medina", "en")
@@ -33,24 +32,8 @@ CORE = {
 }
 
 
-def _script() -> Tutorial:
-    script = tutorial(GAME)
-    assert script is not None
-    return script
-
-
-def _keys(svg: str) -> set[str]:
-    root = ET.fromstring(svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg)
-    return {
-        value
-        for el in root.iter()
-        for name in ("data-key", "data-pick", "data-place")
-        if (value := el.get(name))
-    }
-
-
 def test_the_script_plays_legally_to_its_end() -> None:
-    script = _script()
+    script = script_of(GAME)
     assert script.game == GAME.id and script.players == 3 and script.learner == 0
     state = play_script(GAME, script)
     assert state.move_count == len(script.steps)
@@ -63,35 +46,14 @@ def test_the_script_plays_legally_to_its_end() -> None:
 
 
 def test_every_learner_step_is_legal_and_its_keys_are_in_the_picture() -> None:
-    script = _script()
-    mine = script.learner_steps()
-    assert 8 <= len(mine) <= 20
-    for i in mine:
-        state = play_script(GAME, script, i)
-        step = script.steps[i]
-        action = GAME.action_from_json(step.action)
-        assert action in state.legal_actions(step.seat), (i, step.action)
-        view = state.view(step.seat)
-        legal = [a.to_json() for a in state.legal_actions(step.seat)]
-        for lang in ("en", "de"):
-            keys = _keys(render_svg(view, lang, legal))
-            assert step.look and set(step.look) <= keys, (i, set(step.look) - keys)
-        assert step.rules and all(BOOK.get(r) is not None for r in step.rules), step.rules
+    script = script_of(GAME)
+    assert 8 <= len(script.learner_steps()) <= 20
+    check_learner_steps(GAME, script, render_svg, BOOK)
 
 
 def test_the_core_rules_are_taught() -> None:
-    taught = {r for step in _script().steps for r in step.rules}
-    assert set(CORE) <= taught, {r: CORE[r] for r in set(CORE) - taught}
+    check_core_rules(script_of(GAME), CORE)
 
 
 def test_words_in_english_and_german() -> None:
-    script = _script()
-    texts = [script.title, script.intro, script.outro]
-    for i in script.learner_steps():
-        texts += [script.steps[i].say, script.steps[i].otherwise]
-    texts += [s.say for s in script.steps if s.seat != script.learner]
-    for words in texts:
-        assert words.get("en") and words.get("de"), words
-        assert words["en"] != words["de"]
-    # every bot move is narrated, so the learner knows what happened
-    assert all(s.say for s in script.steps if s.seat != script.learner)
+    check_words(script_of(GAME), bots_narrated=True)  # every bot move is narrated

@@ -6,16 +6,14 @@ English and German."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-
 import pytest
 
-from spieltisch.engine.i18n import LANGUAGES
-from spieltisch.engine.rulebook import RULE_ID, rulebook
-from spieltisch.engine.tutorial import Tutorial, play_script, tutorial
+from spieltisch.engine.rulebook import rulebook
+from spieltisch.engine.tutorial import Tutorial, play_script
 from spieltisch.games.zeichen_des_kreuzes.catalog import PACKAGE
 from spieltisch.games.zeichen_des_kreuzes.svg import board_moves, render_svg
 
+from ...tutorial_checks import check_core_rules, check_learner_steps, check_words, script_of
 from .helpers import GAME
 
 # the core rules the issue names, by the ids that state them
@@ -29,19 +27,7 @@ CORE = {
 
 @pytest.fixture(scope="module")
 def script() -> Tutorial:
-    found = tutorial(GAME)
-    assert found is not None
-    return found
-
-
-def _keys(svg: str) -> set[str]:
-    root = ET.fromstring(svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg)
-    return {
-        el.get(name, "")
-        for el in root.iter()
-        for name in ("data-key", "data-pick", "data-place")
-        if el.get(name)
-    }
+    return script_of(GAME)
 
 
 def test_the_script_plays_to_its_end(script: Tutorial) -> None:
@@ -54,42 +40,16 @@ def test_the_script_plays_to_its_end(script: Tutorial) -> None:
 def test_every_learner_step_is_legal_on_the_board_and_points_at_what_the_picture_shows(
     script: Tutorial,
 ) -> None:
-    rules = rulebook(PACKAGE, "en").rules
-    state = script.new_game(GAME)
-    for i, step in enumerate(script.steps):
-        action = GAME.action_from_json(step.action)
-        if step.seat == script.learner:
-            legal = state.legal_actions(step.seat)
-            assert action in legal, (i, step.action)
-            view = state.view(step.seat)
-            legal_json = [a.to_json() for a in legal]
-            for lang in LANGUAGES:
-                keys = _keys(render_svg(view, lang, legal_json))
-                assert set(step.look) <= keys, (i, sorted(set(step.look) - keys))
-                # the suggested move is made on the board or by its button
-                move = board_moves(view, legal_json, lang)[legal_json.index(step.action)]
-                assert move["pick"] or move["place"] or move["button"], (i, move)
-            assert step.look and step.rules, i
-            assert all(RULE_ID.fullmatch(r) and r in rules for r in step.rules), (i, step.rules)
-        state.apply(step.seat, action)
+    # the suggested move is made on the board or by its button
+    check_learner_steps(GAME, script, render_svg, rulebook(PACKAGE, "en"), board_moves=board_moves)
 
 
 def test_the_steps_teach_the_core_rules(script: Tutorial) -> None:
-    taught = {r for step in script.steps for r in step.rules}
-    for topic, ids in CORE.items():
-        assert ids <= taught, (topic, sorted(ids - taught))
+    check_core_rules(script, {r: topic for topic, ids in CORE.items() for r in ids})
 
 
 def test_every_text_is_there_in_english_and_german(script: Tutorial) -> None:
-    texts = [script.title, script.intro, script.outro]
-    for step in script.steps:
-        if step.seat == script.learner:
-            texts += [step.say, step.otherwise]
-        elif step.say:
-            texts.append(step.say)
-    for words in texts:
-        assert all(words.get(lang, "").strip() for lang in LANGUAGES), words
-        assert words["en"] != words["de"], words["en"]
+    check_words(script, bots_narrated=False)
     # the bots' words come after their moves: the siege and its outcome are told
     said = " ".join(s.say.get("en", "") for s in script.steps if s.seat != script.learner)
     assert "siege" in said and "Pope" in said
