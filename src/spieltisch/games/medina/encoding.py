@@ -30,21 +30,16 @@ from ...engine.encoding import Encoding, Slice
 from ...engine.errors import IllegalAction
 from .actions import DISCARD_TEA, KINDS, MedinaAction, action_table
 from .board import make_board
+from .cells import BUILDING, MERCHANT, NEUTRAL, STABLE, UNCLAIMED, WALL
 from .data import CORNERS, Ruleset, ruleset_from_text
 from .state import (
-    BUILDING,
-    MERCHANT,
     MERCHANTS,
-    NEUTRAL,
     NEUTRAL_ROOFS,
     OVER,
     ROOFS,
-    STABLE,
     STABLES,
     START,
     SUPPLY_NAMES,
-    UNCLAIMED,
-    WALL,
     WALLS,
     MedinaState,
 )

@@ -48,7 +48,8 @@ from ...engine.action import Action
 from ...engine.game import State
 from .actions import MedinaAction
 from .board import CITY
-from .state import EMPTY, MERCHANT, ROOFS, WALL, MedinaState
+from .cells import EMPTY, MERCHANT, WALL
+from .state import ROOFS, MedinaState
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.picture import seat_name
 from ...engine.result import ResultSheet
-from .state import NEUTRAL, OVER, START, UNCLAIMED
+from .cells import NEUTRAL, UNCLAIMED
+from .state import OVER, START
 from .words import FEMININE, catalog, colour_name
 
 if TYPE_CHECKING:

@@ -15,19 +15,26 @@ from ...engine.action import Action
 from ...engine.errors import IllegalAction, StateFormatError
 from ...engine.game import JSON, State, state_data_errors
 from ...engine.i18n import N_
+from . import refusals
 from .actions import DISCARD_TEA, KINDS, ActionTable, MedinaAction, action_table
 from .board import CITY, WALL_CELL, Board, make_board
+from .cells import (
+    BUILDING,
+    EMPTY,
+    MERCHANT,
+    NEUTRAL,
+    STABLE,
+    TOWER_PIECE,
+    UNCLAIMED,
+    WALL,
+    WELL,
+)
 from .data import CORNERS, Ruleset
 from .explain import Forbidden
 
 if TYPE_CHECKING:
     from .game import Medina
 
-# cell contents
-EMPTY, BUILDING, STABLE, MERCHANT, WALL, TOWER_PIECE, WELL = 0, 1, 2, 3, 4, 5, 6
-PIECE_NAMES = ("empty", "building", "stable", "merchant", "wall", "tower", "well")
-# palace owners besides seats
-UNCLAIMED, NEUTRAL = -1, -2
 # supply slots: buildings per colour 0-3, then these
 ROOFS, NEUTRAL_ROOFS, STABLES, MERCHANTS, WALLS = 4, 5, 6, 7, 8
 SUPPLY_NAMES = ("b0", "b1", "b2", "b3", "roofs", "neutral_roofs", "stables", "merchants", "walls")
@@ -544,11 +551,11 @@ class MedinaState(State):
         )
         if p:
             if self.exp_owner[c] != p:
-                self._not_an_expansion(c, p, action.colour)
+                refusals.not_an_expansion(self, c, p, action.colour)
         else:
             i = bisect_left(self.free_start, c)
             if i == len(self.free_start) or self.free_start[i] != c:
-                self._not_a_start_square(c, colour)
+                refusals.not_a_start_square(self, c, colour)
             p = self._new_palace(colour)
         self.time += 1
         self._take(seat, colour)
@@ -558,78 +565,6 @@ class MedinaState(State):
             self.incomplete[colour] = p  # a newly founded palace with room to grow
         self.pieces.append((self.time, BUILDING, c, p))
         self._log("build", seat, c, colour=action.colour, palace=p)
-
-    def _not_an_expansion(self, c: int, p: int, colour: str) -> None:
-        """MD-R23 (MD-R7): why the empty city square ``c`` does not extend palace ``p``."""
-        name, palace = self.board.name(c), self.board.name(self.canonical_cell(p))
-        beside = any(self.cell_pal[d] == p and self.cellv[d] == BUILDING for d in self.board.n4[c])
-        if beside and c in self.no_build:
-            raise Forbidden(
-                N_("no building goes on the 8 squares around the well; {cell} is one of them"),
-                "MD-R50",
-                cell=name,
-            )
-        if beside:
-            raise Forbidden(
-                N_(
-                    "{cell} is next to the {colour} palace at {palace}, but also next to another "
-                    "palace (diagonally counts): palaces never touch"
-                ),
-                "MD-R7",
-                cell=name,
-                colour=colour,
-                palace=palace,
-            )
-        raise Forbidden(
-            N_(
-                "the {colour} palace at {palace} is unfinished, so a {colour} building must "
-                "extend it; {cell} is not next to one of its buildings"
-            ),
-            "MD-R23",
-            cell=name,
-            colour=colour,
-            palace=palace,
-        )
-
-    def _not_a_start_square(self, c: int, colour: int) -> None:
-        """MD-R24 (MD-R9): why the empty city square ``c`` cannot found a new palace."""
-        name = self.board.name(c)
-        if c in self.no_build:
-            raise Forbidden(
-                N_("no building goes on the 8 squares around the well; {cell} is one of them"),
-                "MD-R50",
-                cell=name,
-            )
-        roofed = next(
-            (
-                self.cell_pal[d]
-                for d in self.board.n4[c]
-                if self.cellv[d] == BUILDING
-                and self.pal_colour[self.cell_pal[d]] == colour
-                and self.pal_owner[self.cell_pal[d]] != UNCLAIMED
-            ),
-            0,
-        )
-        if roofed:
-            raise Forbidden(
-                N_(
-                    "the {colour} palace at {palace} has a roof and takes no more buildings; a "
-                    "new {colour} palace needs a square with no building or stable around it"
-                ),
-                "MD-R24",
-                colour=self.colours[colour],
-                palace=self.board.name(self.canonical_cell(roofed)),
-            )
-        raise Forbidden(
-            N_(
-                "there is no unfinished {colour} palace, so this building founds a new one; it "
-                "needs a square with no building or stable on any of the 8 squares around it, "
-                "and {cell} has one"
-            ),
-            "MD-R24",
-            cell=name,
-            colour=self.colours[colour],
-        )
 
     def _place_roof(self, seat: int, c: int, action: MedinaAction, neutral: bool = False) -> None:
         name = self.board.name(c)
@@ -714,7 +649,7 @@ class MedinaState(State):
         )
         p = self.exp_owner[c]
         if not p:
-            self._no_stable_square(c)
+            refusals.no_stable_square(self, c)
         self.time += 1
         self._take(seat, STABLES)
         before = self.pal_chains[p]
@@ -731,41 +666,6 @@ class MedinaState(State):
                     self._give_tower(self.board.chain_tower(chain), p)
         elif self.pal_owner[p] != UNCLAIMED:
             self.pal_grow_time[p] = self.time
-
-    def _no_stable_square(self, c: int) -> None:
-        """MD-R29 (MD-R7): why the empty city square ``c`` takes no stable."""
-        name = self.board.name(c)
-        beside = next((self.cell_pal[d] for d in self.board.n4[c] if self.cellv[d] == BUILDING), 0)
-        if beside and c in self.no_build:
-            raise Forbidden(
-                N_("no stable goes on the 8 squares around the well; {cell} is one of them"),
-                "MD-R50",
-                cell=name,
-            )
-        if beside:
-            raise Forbidden(
-                N_(
-                    "{cell} is next to the palace at {palace}, but also next to another palace "
-                    "(diagonally counts): a stable never joins two palaces"
-                ),
-                "MD-R29",
-                cell=name,
-                palace=self.board.name(self.canonical_cell(beside)),
-            )
-        if any(self.cellv[d] == STABLE for d in self.board.n4[c]):
-            raise Forbidden(
-                N_(
-                    "a stable must touch a building of its palace, not only a stable; {cell} "
-                    "touches no building"
-                ),
-                "MD-R29",
-                cell=name,
-            )
-        raise Forbidden(
-            N_("a stable goes next to a building of a palace; {cell} is next to none"),
-            "MD-R29",
-            cell=name,
-        )
 
     def _place_merchant(self, seat: int, c: int, action: MedinaAction) -> None:
         self._need(seat, MERCHANTS, N_("you have no merchants left"))
@@ -785,7 +685,7 @@ class MedinaState(State):
         name = self.board.name(c)
         if self.ext_squares:
             if c not in self.ext_squares:
-                self._not_an_extension(c)
+                refusals.not_an_extension(self, c)
         elif self.merch_adj[c]:
             raise Forbidden(
                 N_(
@@ -801,36 +701,6 @@ class MedinaState(State):
         self.pieces.append((self.time, MERCHANT, c, 0))
         self._log("merchant", seat, c)
 
-    def _not_an_extension(self, c: int) -> None:
-        """MD-R32 (MD-R10): why the empty city square ``c`` does not extend the line."""
-        name = self.board.name(c)
-        if not self.merch_adj[c]:
-            raise Forbidden(
-                N_(
-                    "the merchant line can still grow, so a merchant must go next to one of its "
-                    "two ends; {cell} is not next to the line"
-                ),
-                "MD-R32",
-                cell=name,
-            )
-        if self.merch_adj[c] > 1:
-            raise Forbidden(
-                N_(
-                    "{cell} is next to two merchants: the line may not branch or close a loop, it "
-                    "only grows at its two ends"
-                ),
-                "MD-R32",
-                cell=name,
-            )
-        raise Forbidden(
-            N_(
-                "{cell} is next to a merchant in the middle of the line: the line only grows at "
-                "its two ends"
-            ),
-            "MD-R32",
-            cell=name,
-        )
-
     def _place_wall(self, seat: int, c: int, action: MedinaAction) -> None:
         self._need(seat, WALLS, N_("you have no walls left"))
         if not self.wall_legal:
@@ -838,7 +708,7 @@ class MedinaState(State):
                 N_("no wall fits anywhere: every side is built up to its open gate"), "MD-R34"
             )
         if c not in self.wall_legal:
-            self._no_wall_square(c)
+            refusals.no_wall_square(self, c)
         self.time += 1
         self._take(seat, WALLS)
         chain = self._add_wall(c)
@@ -851,35 +721,6 @@ class MedinaState(State):
             self.pal_chains[p] |= 1 << chain
             if new and self.pal_owner[p] != UNCLAIMED and self._takes_tiles(p):
                 self._give_tower(self.board.chain_tower(chain), p)  # MD-R44
-
-    def _no_wall_square(self, c: int) -> None:
-        """MD-R34: why ``c`` takes no wall."""
-        board, name = self.board, self.board.name(c)
-        if board.cls[c] == CITY:
-            raise Forbidden(
-                N_("walls go on the wall ring along the edge; {cell} is a city square"),
-                "MD-R34",
-                cell=name,
-            )
-        if self.cellv[c] == TOWER_PIECE:
-            raise Forbidden(N_("{cell} is a tower"), "MD-R34", cell=name)
-        if self.cellv[c] == WALL:
-            raise Forbidden(N_("{cell} already has a wall"), "MD-R34", cell=name)
-        links = sum(1 for d in board.n4[c] if self.cellv[d] in (WALL, TOWER_PIECE))
-        if links:
-            raise Forbidden(
-                N_(
-                    "a wall on {cell} would join two chains: every side keeps a gate open "
-                    "between them"
-                ),
-                "MD-R34",
-                cell=name,
-            )
-        raise Forbidden(
-            N_("a wall must join a tower or a wall; {cell} is next to neither"),
-            "MD-R34",
-            cell=name,
-        )
 
     def _take(self, seat: int, slot: int) -> None:
         self.supply[seat][slot] -= 1
