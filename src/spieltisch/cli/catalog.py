@@ -94,7 +94,7 @@ def rules(
 
 
 def print_rule(game: Game, rule_id: str, lang: str, markdown: bool) -> None:
-    package = type(game).__module__.rpartition(".")[0]
+    package = game.package
     found = rulebook(package, lang_of(lang)).get(rule_id)
     if found is None:
         fail(f"{game.name} has no rule {rule_id!r} (rule ids look like KC-R15)")
@@ -108,7 +108,7 @@ def print_rule(game: Game, rule_id: str, lang: str, markdown: bool) -> None:
 def german_summary(game: Game) -> str | None:
     from importlib import resources
 
-    package = type(game).__module__.rpartition(".")[0]
+    package = game.package
     path = resources.files(package).joinpath("rules.de.md")
     return path.read_text("utf-8") if path.is_file() else None
 

@@ -27,7 +27,7 @@ def _package_dir(game_id: str) -> Path:
     import importlib
 
     game = load_game(game_id)
-    module = importlib.import_module(type(game).__module__.rpartition(".")[0])
+    module = importlib.import_module(game.package)
     assert module.__file__ is not None
     return Path(module.__file__).parent
 
@@ -52,7 +52,7 @@ def extract(
 def problems(game_id: str) -> list[str]:
     """What is missing: ids one language lacks, ids cited in the code but in no rulebook."""
     game = load_game(game_id)
-    package = type(game).__module__.rpartition(".")[0]
+    package = game.package
     found = {lang: books.rulebook(package, lang) for lang in LANGUAGES}
     english = list(found["en"].rules)
     out_: list[str] = []

@@ -266,6 +266,12 @@ class Game(ABC):
     # it, the value that plays as the game did before); see ``upgrade_options``
     legacy_options: ClassVar[Mapping[str, tuple[int, Any]]] = {}
 
+    @property
+    def package(self) -> str:
+        """The package the game lives in: its rules texts, rulebooks, tutorial, catalogs
+        and picture module are found there."""
+        return type(self).__module__.rpartition(".")[0]
+
     def upgrade_options(
         self, options: Mapping[str, Any], version: int | None = None
     ) -> dict[str, Any]:
@@ -430,7 +436,7 @@ class Game(ABC):
     def rules_markdown(self) -> str:
         """Player-facing rules summary, options and reconstructed data, as Markdown: the
         ``rules.md`` of the game's package followed by the table of declared options."""
-        package = type(self).__module__.rpartition(".")[0]
+        package = self.package
         summary = resources.files(package).joinpath("rules.md").read_text("utf-8")
         return (
             summary.rstrip()

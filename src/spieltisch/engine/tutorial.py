@@ -132,7 +132,7 @@ def parse(game: Game, obj: Any) -> Tutorial:
 @cache
 def tutorial(game: Game) -> Tutorial | None:
     """The game's tutorial (``tutorial.json`` beside its rules), ``None`` if it has none."""
-    package = type(game).__module__.rpartition(".")[0]
+    package = game.package
     path = resources.files(package).joinpath("tutorial.json")
     if not path.is_file():
         return None

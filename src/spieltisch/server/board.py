@@ -20,7 +20,7 @@ from ..engine.registry import game as lookup_game
 def picture_module(game_id: str) -> ModuleType | None:
     """The game's picture module: ``svg`` beside its game class (``None`` for a game that
     draws no picture), found from the registry rather than a second hand-kept table."""
-    package = type(lookup_game(game_id)).__module__.rpartition(".")[0]
+    package = lookup_game(game_id).package
     try:
         return importlib.import_module(package + ".svg")
     except ModuleNotFoundError as exc:

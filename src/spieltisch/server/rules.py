@@ -23,10 +23,6 @@ from .live import TableError
 from .markdown import inline, to_html
 
 
-def game_package(game: Game) -> str:
-    return type(game).__module__.rpartition(".")[0]
-
-
 def _game(game_id: str) -> Game:
     try:
         return lookup_game(game_id)
@@ -40,7 +36,7 @@ def _plain(value: Any) -> Any:
 
 def option_info(game: Game, option: Option, lang: str) -> dict[str, Any]:
     """One option for players: its name, what it does, its values in words, its source."""
-    _ = translator(game_package(game), lang).gettext
+    _ = translator(game.package, lang).gettext
     return {
         "name": option.name,
         "label": _(option.label) if option.label else option.name,
@@ -65,7 +61,7 @@ def options_info(game: Game, lang: str) -> list[dict[str, Any]]:
 def summary_html(game_id: str, lang: str) -> str:
     """The game's player summary (``rules.<lang>.md``, English ``rules.md``) as HTML."""
     game = lookup_game(game_id)
-    files = resources.files(game_package(game))
+    files = resources.files(game.package)
     name = "rules.de.md" if lang == "de" and files.joinpath("rules.de.md").is_file() else "rules.md"
     return to_html(files.joinpath(name).read_text("utf-8"), heading_base=1)
 
@@ -73,7 +69,7 @@ def summary_html(game_id: str, lang: str) -> str:
 @cache
 def rule_index(game_id: str, lang: str) -> list[dict[str, Any]]:
     """Every rule id of the game by section of its rulebook, for the panel's index."""
-    book = rulebook(game_package(lookup_game(game_id)), lang)
+    book = rulebook(lookup_game(game_id).package, lang)
     sections: list[dict[str, Any]] = []
     for rule in book.rules.values():
         if not sections or sections[-1]["section"] != rule.section:
@@ -86,7 +82,7 @@ def rule_text(game_id: str, rule_id: str, lang: str) -> dict[str, Any]:
     game = _game(game_id)
     if not RULE_ID.fullmatch(rule_id):
         raise TableError(f"{rule_id!r} is not a rule id (rule ids look like KC-R15)", 400)
-    rule = rulebook(game_package(game), lang).get(rule_id)
+    rule = rulebook(game.package, lang).get(rule_id)
     if rule is None:
         raise TableError(f"{game.name} has no rule {rule_id}", 404)
     return {
