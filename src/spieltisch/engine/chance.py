@@ -117,6 +117,13 @@ class Chance:
             out["script"] = {k: list(v) for k, v in sorted(self._script.items())}
         return out
 
+    def restore(self, obj: Any) -> None:
+        """Take the generator state of ``obj`` (a ``to_json`` document) in place, so that
+        every component holding this generator (Im Zeichen des Kreuzes's tower) follows."""
+        loaded = Chance.from_json(obj)
+        self._state = loaded._state
+        self._script = loaded._script
+
     @classmethod
     def from_json(cls, obj: Any) -> Chance:
         if not isinstance(obj, dict) or not isinstance(obj.get("splitmix64"), int):

@@ -348,7 +348,9 @@ class Game(ABC):
             with state_data_errors(f"state of rules version {version}"):
                 data = self.upgrade_state_data(data, version)
         state = self._state_from_data(obj["players"], obj["seed"], options, data)
-        state.chance = Chance.from_json(obj.get("chance"))
+        # in place: components built by the game may hold the generator (a new object
+        # here once left Im Zeichen des Kreuzes's tower throwing from the seed's stream)
+        state.chance.restore(obj.get("chance"))
         moves = obj.get("moves")
         if moves is None:
             state._moves = None
