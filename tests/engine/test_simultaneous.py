@@ -10,13 +10,13 @@ import pytest
 from spieltisch.engine import IllegalAction, SimultaneousChoices
 from spieltisch.engine.conformance import InvariantViolation, play_checked
 
-from .toy_goofspiel import GOOFSPIEL, Bid, GoofState
+from .toy_goofspiel import GOOFSPIEL, Bid, GoofState, bid
 
 
 def test_several_actors_and_hidden_choices() -> None:
     state = GOOFSPIEL.new_game(3, seed=1)
     assert state.actors() == (0, 1, 2)
-    state.apply(1, Bid(5))
+    state.apply(1, bid(5))
     assert state.actors() == (0, 2)
     assert state.legal_actions(1) == []
     # seat 1's bid is visible to seat 1 only
@@ -28,26 +28,26 @@ def test_several_actors_and_hidden_choices() -> None:
 
 def test_second_submission_is_rejected_and_changes_nothing() -> None:
     state = GOOFSPIEL.new_game(2, seed=2)
-    state.apply(0, Bid(3))
+    state.apply(0, bid(3))
     before = json.dumps(state.to_json())
     with pytest.raises(IllegalAction, match="may not act now"):
-        state.apply(0, Bid(4))
+        state.apply(0, bid(4))
     assert json.dumps(state.to_json()) == before
 
 
 def test_resolution_waits_for_everybody() -> None:
     state = GOOFSPIEL.new_game(2, seed=3)
     prize = state.prize
-    state.apply(0, Bid(5))
+    state.apply(0, bid(5))
     assert state.prize == prize and state.points == [0, 0]
-    state.apply(1, Bid(1))
+    state.apply(1, bid(1))
     assert state.points == [prize, 0]
     assert state.actors() == (0, 1)
 
 
 def test_resample_keeps_who_has_chosen_and_redraws_what() -> None:
     state = GOOFSPIEL.new_game(2, seed=4)
-    state.apply(1, Bid(2))
+    state.apply(1, bid(2))
     seen = set()
     for k in range(40):
         sample = state.resample(0, random.Random(k))
@@ -62,15 +62,15 @@ def test_resample_keeps_who_has_chosen_and_redraws_what() -> None:
 def test_simultaneous_choices_helper() -> None:
     choices = SimultaneousChoices((2, 0))
     assert choices.waiting() == (0, 2)
-    choices.submit(2, Bid(1))
+    choices.submit(2, bid(1))
     with pytest.raises(IllegalAction):
-        choices.submit(2, Bid(2))
+        choices.submit(2, bid(2))
     with pytest.raises(IllegalAction):
-        choices.submit(1, Bid(2))
+        choices.submit(1, bid(2))
     assert not choices.complete()
-    choices.submit(0, Bid(3))
+    choices.submit(0, bid(3))
     assert choices.complete()
-    assert choices.choices() == [(0, Bid(3)), (2, Bid(1))]
+    assert choices.choices() == [(0, bid(3)), (2, bid(1))]
 
 
 @pytest.mark.parametrize("case", GOOFSPIEL.conformance_cases(), ids=lambda c: f"{c.players}p")
@@ -94,9 +94,9 @@ def test_the_leak_check_catches_a_leak() -> None:
     state = GOOFSPIEL.new_game(2, seed=5)
     leaky = LeakyGoof.__new__(LeakyGoof)
     state._copy_common(leaky)
-    for name in ("hands", "prizes", "prize", "points", "bids", "events"):
-        setattr(leaky, name, getattr(state, name))
-    leaky.apply(0, Bid(4))
+    for f in GoofState.FIELDS:
+        setattr(leaky, f.name, getattr(state, f.name))
+    leaky.apply(0, bid(4))
     from spieltisch.engine.conformance import _check_leaks
     from spieltisch.engine.game import ConformanceCase
 

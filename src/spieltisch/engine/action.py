@@ -7,11 +7,15 @@ from typing import Any
 
 
 class Action(ABC):
-    """Base of every game's actions. Subclasses are immutable, hashable and compare by value
-    (frozen dataclasses do this). ``to_json`` is stable across versions of the game: a record
+    """Base of every game's actions. A game has one action class (a frozen dataclass:
+    immutable, hashable, compared by value) whose first field is ``kind``, what the action
+    does (``"play"``, ``"claim"``, ``"grab"``); its JSON is ``{"type": kind, ...}`` with the
+    other fields by name. ``to_json`` is stable across versions of the game: a record
     written today must replay tomorrow."""
 
     __slots__ = ()
+
+    kind: str
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

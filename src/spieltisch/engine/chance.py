@@ -8,7 +8,9 @@ outcome of a named event to reach any position, like boardgame.io's ``MockRandom
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .errors import StateFormatError
@@ -138,3 +140,29 @@ class Chance:
             raise StateFormatError("chance 'script' must map event names to lists")
         out._script = {str(k): list(v) for k, v in script.items()}
         return out
+
+
+def _as_is(outcome: Any, players: int, options: Mapping[str, Any]) -> Any:
+    return outcome
+
+
+@dataclass(frozen=True)
+class ChanceEvent:
+    """A named chance event of a game, as ``new_game(chance_script=...)`` scripts it.
+
+    ``kind`` is the generator call that draws it (``below``, ``choice``, ``shuffle`` or
+    ``unit``); ``outcome`` says in words what one scripted outcome is, in the public codes
+    the players read (card codes, city names); ``decode`` turns such an outcome into the
+    value the game's call takes (raising ``ValueError`` naming the problem)."""
+
+    name: str
+    kind: str
+    doc: str
+    outcome: str
+    decode: Callable[[Any, int, Mapping[str, Any]], Any] = _as_is
+    rule: str | None = None
+
+
+# the generator ``new_game`` prepared for the state being created (scripted outcomes
+# included); the state's ``_init_common`` takes it
+PENDING: ContextVar[Chance | None] = ContextVar("spieltisch_pending_chance", default=None)

@@ -77,6 +77,8 @@ def play_checked(game: Game, case: ConformanceCase, seed: int, deep: bool) -> Ga
         actors = state.actors()
         if not actors:
             _fail("1 actors", game, case, seed, step, "the game is not over but nobody may act")
+        _check_decision(game, case, seed, step, state)
+        check("8 decision")
         for seat in range(state.players):
             legal = state.legal_actions(seat)
             if seat in actors and not legal:
@@ -92,6 +94,8 @@ def play_checked(game: Game, case: ConformanceCase, seed: int, deep: bool) -> Ga
             check("5 no leaks")
             _check_illegal(game, case, seed, step, state, seen_actions, rng)
             check("2 illegal rejected")
+            _check_position(game, case, seed, step, state)
+            check("9 position round trip")
         seat = rng.choice(actors)
         legal = state.legal_actions(seat)
         if deep:
@@ -118,6 +122,9 @@ def play_checked(game: Game, case: ConformanceCase, seed: int, deep: bool) -> Ga
             _fail("1 legal", game, case, seed, step, "the game is over but actions are legal")
     _check_outcome(game, case, seed, step, state)
     check("7 returns")
+    if declared(state):
+        _check_one_representation(game, case, seed, step, state, seen_actions)
+        check("8 one action class, one event key")
     if deep:
         views_per_step.append(_all_views(state))
         _check_round_trip(game, case, seed, step, state)
@@ -155,6 +162,8 @@ def _check_round_trip(
         _fail("4 json round trip", game, case, seed, step, "state_from_json(to_json) differs")
     if _all_views(back) != _all_views(state):
         _fail("4 json round trip", game, case, seed, step, "a restored state shows other views")
+    if declared(state) and back != state:
+        _fail("4 json round trip", game, case, seed, step, "state_from_json(to_json) != state")
     for action in state.legal_actions(state.actors()[0]) if state.actors() else []:
         if game.action_from_json(json.loads(_dumps(action.to_json()))) != action:
             _fail("4 json round trip", game, case, seed, step, f"action {action} JSON differs")
@@ -229,11 +238,34 @@ def _check_illegal(
             legal = state.legal_actions(actors[0])
             if legal:
                 trials.append((seat, legal[0]))
-    # earlier actions that are no longer legal now
+    # earlier actions that are no longer legal now; explain agrees with the list on all
     for seat, action in rng.sample(seen, min(len(seen), 6)):
-        if action not in state.legal_actions(seat):
+        listed = action in state.legal_actions(seat)
+        reason = state.explain(seat, action)
+        if listed == (reason is not None):
+            _fail(
+                "2 illegal rejected",
+                game,
+                case,
+                seed,
+                step,
+                f"explain({seat}, {action}) says {reason!r}, but it is "
+                + ("" if listed else "not ")
+                + "in the legal list",
+            )
+        if not listed:
             trials.append((seat, action))
     for seat, action in trials:
+        reason = state.explain(seat, action)
+        if reason is None or not str(reason):
+            _fail(
+                "2 illegal rejected",
+                game,
+                case,
+                seed,
+                step,
+                f"explain gives no reason why seat {seat} may not {action}",
+            )
         try:
             state.apply(seat, action)
         except IllegalAction as exc:
@@ -269,6 +301,9 @@ def _check_all_legal_apply(
     if len(set(legal)) != len(legal):
         _fail("2 legal applies", game, case, seed, step, "legal_actions lists an action twice")
     for action in rng.sample(legal, min(len(legal), 8)):
+        reason = state.explain(seat, action)
+        if reason is not None:
+            _fail("2 legal applies", game, case, seed, step, f"legal {action} explained: {reason}")
         trial = state.clone()
         try:
             trial.apply(seat, action)
@@ -283,6 +318,8 @@ def _check_clone_independent(
     copy = state.clone()
     if _dumps(copy.to_json()) != before:
         _fail("4 clone", game, case, seed, step, "clone() differs from the original")
+    if declared(state) and copy != state:
+        _fail("4 clone", game, case, seed, step, "clone() != the original (declared facts)")
     copy.apply(seat, action)
     if _dumps(state.to_json()) != before:
         _fail("4 clone", game, case, seed, step, "changing a clone changed the original")
@@ -329,3 +366,61 @@ def _check_replay(
     assert final is not None
     if _dumps(final.to_json()) != _dumps(state.to_json()):
         _fail("3 replay", game, case, seed, len(record.moves), "replay ends in another state")
+
+
+def declared(state: State) -> bool:
+    """Whether the state is built on the kernel's declared fields (``engine.fields``)."""
+    return bool(type(state).FIELDS)
+
+
+def _check_decision(game: Game, case: ConformanceCase, seed: int, step: int, state: State) -> None:
+    decision = state.decision()
+    if decision is None:
+        _fail("8 decision", game, case, seed, step, "the game is on but there is no decision")
+        return
+    if tuple(decision.actors) != tuple(state.actors()):
+        _fail("8 decision", game, case, seed, step, f"{decision} disagrees with the actors")
+    if type(state).phases and decision.kind not in type(state).phases:
+        _fail("8 decision", game, case, seed, step, f"no phase rules for {decision.kind!r}")
+
+
+def _check_one_representation(
+    game: Game,
+    case: ConformanceCase,
+    seed: int,
+    step: int,
+    state: State,
+    seen: list[tuple[int, Action]],
+) -> None:
+    classes = {type(a) for _, a in seen}
+    if len(classes) > 1:
+        names = ", ".join(sorted(c.__name__ for c in classes))
+        _fail("8 one action class", game, case, seed, step, f"several action classes: {names}")
+    for _, action in seen[:50]:
+        if action.to_json().get("type") != action.kind:
+            _fail("8 one action class", game, case, seed, step, f"{action}: type is not kind")
+    for seat in _seats(state):
+        for event in state.log(seat):
+            if not isinstance(event.get("type"), str):
+                _fail("8 one event key", game, case, seed, step, f"event without 'type': {event}")
+
+
+def _check_position(game: Game, case: ConformanceCase, seed: int, step: int, state: State) -> None:
+    """A game's position format writes and reads back the same position (the history and
+    the generator's state are not part of a position)."""
+    from .errors import PositionError
+
+    try:
+        text = state.to_position()
+    except PositionError:
+        return  # the game has no position format; test_project requires one of each game
+    back = game.from_position(text)
+    if back.to_position() != text:
+        _fail("9 position", game, case, seed, step, "from_position(to_position) differs")
+    if back.actors() != state.actors():
+        _fail("9 position", game, case, seed, step, "a position read back has other actors")
+    for seat in state.actors():
+        if [a.to_json() for a in back.legal_actions(seat)] != [
+            a.to_json() for a in state.legal_actions(seat)
+        ]:
+            _fail("9 position", game, case, seed, step, "a position read back has other moves")

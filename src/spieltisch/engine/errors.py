@@ -45,3 +45,12 @@ class DataError(SpieltischError):
 
 class UnknownGame(SpieltischError):
     """No game is registered under that id."""
+
+
+class PositionError(StateFormatError):
+    """A position written by hand cannot be a position of the game: the message names the
+    inconsistency (a card twice, a count beyond the rules, a turn order that cannot be)."""
+
+
+class ChanceScriptError(OptionError):
+    """A scripted chance event is unknown or its outcome is not possible."""

@@ -13,16 +13,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import picture
 from .action import Action
-from .chance import Chance
+from .chance import PENDING, Chance, ChanceEvent
+from .decision import Decision, Phase, explain_turn
 from .errors import (
+    ChanceScriptError,
     DataError,
     IllegalAction,
     MalformedAction,
     NoEncoding,
     OptionError,
+    PositionError,
     RecordError,
     StateFormatError,
 )
+from .fields import DeclaredMeta, Field
 from .options import Option, options_markdown, resolve_options
 
 if TYPE_CHECKING:
@@ -71,12 +75,20 @@ class ConformanceCase:
     label: str = ""
 
 
-class State(ABC):
-    """One position of a game. Mutable: ``apply`` changes it in place; ``clone`` copies."""
+class State(metaclass=DeclaredMeta):
+    """One position of a game. Mutable: ``apply`` changes it in place; ``clone`` copies.
+
+    A game declares its fields once (``engine.fields``: facts, config, caches) and gets
+    clone, save, load and equality; it describes whose decision it is with ``decision()``
+    and the rules of each kind of decision in ``phases`` (``engine.decision``)."""
 
     __slots__ = ("_moves", "chance", "options", "players", "seed")
 
     game: ClassVar[Game]
+    # the declared fields (``engine.fields``), collected by the metaclass
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    # the rules of each kind of decision, by ``Decision.kind``
+    phases: ClassVar[Mapping[str, Phase]] = {}
 
     players: int
     seed: int
@@ -88,8 +100,40 @@ class State(ABC):
         self.players = players
         self.seed = seed
         self.options = options
-        self.chance = Chance(seed)
+        pending = PENDING.get()
+        if pending is not None:  # new_game scripted chance events (chance_script)
+            PENDING.set(None)
+            self.chance = pending
+        else:
+            self.chance = Chance(seed)
         self._moves = []
+
+    def configure(self) -> None:
+        """Set the ``config`` fields from ``options`` and ``players`` (on creation and on
+        load). Declared states with config fields override it."""
+
+    def rebuild_caches(self) -> None:
+        """Work out the ``cache`` fields from the facts (after a load). The default resets
+        caches that have a factory."""
+        for f in type(self).FIELDS:
+            if f.role == "cache" and f.factory is not None:
+                setattr(self, f.name, f.factory())
+
+    @classmethod
+    def load_data(cls, players: int, seed: int, options: dict[str, Any], data: JSON) -> State:
+        """A declared state rebuilt from the ``data`` of a state document: its facts loaded,
+        its config set, its caches rebuilt. A missing or malformed field raises
+        ``StateFormatError`` naming it."""
+        self = cls.__new__(cls)
+        self._init_common(players, seed, options)
+        self.configure()
+        with state_data_errors("state data"):
+            self._load_facts(data)
+        self.rebuild_caches()
+        return self
+
+    def _load_facts(self, data: JSON) -> None:
+        raise StateFormatError(f"{type(self).__name__} declares no fields to load")
 
     def _copy_common(self, other: State) -> None:
         """Copy the kernel's fields into ``other`` (used by ``clone``)."""
@@ -100,39 +144,73 @@ class State(ABC):
         other._moves = None if self._moves is None else self._moves.copy()
 
     # -- turn structure ------------------------------------------------------------------
-    @abstractmethod
+    def decision(self) -> Decision | None:
+        """What is being decided now and by whom; ``None`` when the game is over. Games
+        built on ``phases`` override it; this default describes a game that overrides
+        ``actors`` instead (kind ``"turn"``)."""
+        if type(self).actors is State.actors:
+            raise NotImplementedError(f"{type(self).__name__} must define decision()")
+        actors = self.actors()
+        return Decision("turn", actors, self.turn_rule()) if actors else None
+
     def actors(self) -> tuple[int, ...]:
         """Seats that may act now: one, or several in a simultaneous phase; none when over."""
+        decision = self.decision()
+        return () if decision is None else decision.actors
 
-    @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now; empty if ``seat`` is not an actor."""
+        decision = self.decision()
+        if decision is None or seat not in decision.actors:
+            return []
+        return self.phases[decision.kind].legal(self, seat)
+
+    def explain(self, seat: int, action: Action) -> IllegalAction | None:
+        """Why ``seat`` may not take ``action`` now, with the rule id; ``None`` if it may.
+        Never changes the state. An action is legal exactly when it is in
+        ``legal_actions(seat)``."""
+        reason = explain_turn(self, seat)
+        if reason is not None:
+            return reason
+        decision = self.decision()
+        phase = self.phases.get(decision.kind) if decision is not None else None
+        if phase is not None:
+            return phase.explain(self, seat, action)
+        trial = self.clone()  # a game without phases: its own _apply tells
+        try:
+            trial._apply(seat, action)
+        except IllegalAction as exc:
+            return exc
+        return None
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``. Raises ``IllegalAction`` (with the reason) and
         changes nothing if the rules forbid it."""
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
-        if seat not in self.actors():
-            raise IllegalAction(
-                f"seat {seat} may not act now; waiting for seat(s) "
-                + ", ".join(map(str, self.actors())),
-                self.turn_rule(),
-            )
+        reason = explain_turn(self, seat)
+        if reason is not None:
+            raise reason
         self._apply(seat, action)  # games reject objects that are not their actions
         if self._moves is not None:
             self._moves.append((seat, action))
 
     def turn_rule(self) -> str | None:
         """The rule id that says who acts now (cited when another seat tries to act)."""
-        return None
+        if type(self).decision is State.decision:
+            return None
+        decision = self.decision()
+        return None if decision is None else decision.rule
 
-    @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
-        """Validate fully, then change the state. Must raise before any change, including
-        for objects that are not actions of this game."""
+        """Validate fully, then change the state; must raise before any change, including
+        for objects that are not actions of this game. For a game built on ``phases``:
+        the decision's phase explains a refusal or applies the action."""
+        decision = self.decision()
+        assert decision is not None  # apply checked that the game is on
+        phase = self.phases[decision.kind]
+        reason = phase.explain(self, seat, action)
+        if reason is not None:
+            raise reason
+        phase.apply(self, seat, action)
 
     @abstractmethod
     def clone(self) -> State:
@@ -182,6 +260,20 @@ class State(ABC):
             return [0.0] * self.players
         return returns_from_winners(self.players, self.winners())
 
+    def standing(self) -> list[list[int]]:
+        """The order of the seats, best first, by the game's score and tie-breaks
+        (``ranking_keys``): each place lists the seats that share it. Before the end it is
+        the order as things stand."""
+        keys = self.ranking_keys()
+        order = sorted(range(self.players), key=lambda seat: keys[seat], reverse=True)
+        places: list[list[int]] = []
+        for seat in order:
+            if places and keys[places[-1][0]] == keys[seat]:
+                places[-1].append(seat)
+            else:
+                places.append([seat])
+        return places
+
     # -- information ---------------------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> JSON:
@@ -210,6 +302,15 @@ class State(ABC):
     @abstractmethod
     def _data_json(self) -> JSON:
         """The game-specific part of ``to_json``."""
+
+    def to_position(self) -> str:
+        """The position in the game's human-writable format (``Game.from_position`` reads
+        it back): public names, documented in the game's docs."""
+        raise PositionError(f"{self.game.name} has no position format")
+
+    def normalize(self) -> None:
+        """Apply what the rules do without a choice (automatic passes, skipped steps) so
+        that the actor has a legal action or the game is over. ``from_position`` calls it."""
 
     def to_json(self) -> JSON:
         return {
@@ -292,9 +393,20 @@ class Game(ABC):
         engine's) in this engine's format; games whose format changed override it."""
         return data
 
+    # the game's named chance events, for ``new_game(chance_script=...)`` and the research
+    # adapters' chance nodes
+    chance_events: ClassVar[Mapping[str, ChanceEvent]] = {}
+
     def new_game(
-        self, players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        chance_script: Mapping[str, Sequence[Any]] | None = None,
     ) -> State:
+        """A new game. ``chance_script`` forces the outcomes of named chance events from
+        the first shuffle on: event name -> outcomes in the order they happen, each in the
+        public codes of ``chance_events[name].outcome``; events not named stay random."""
         players = self.default_players if players is None else players
         if not isinstance(players, int) or isinstance(players, bool):
             raise OptionError(f"players must be an integer, not {players!r}")
@@ -306,7 +418,48 @@ class Game(ABC):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise OptionError(f"seed must be an integer, not {seed!r}")
         resolved = resolve_options(self.options, options, players)
-        return self._new_game(players, seed, resolved)
+        if not chance_script:
+            return self._new_game(players, seed, resolved)
+        chance = self.scripted_chance(seed, players, resolved, chance_script)
+        token = PENDING.set(chance)
+        try:
+            return self._new_game(players, seed, resolved)
+        finally:
+            PENDING.reset(token)
+
+    def scripted_chance(
+        self,
+        seed: int,
+        players: int,
+        options: Mapping[str, Any],
+        script: Mapping[str, Sequence[Any]],
+    ) -> Chance:
+        """The generator of seed ``seed`` with ``script`` decoded from public codes.
+        Raises ``ChanceScriptError`` naming an unknown event or an impossible outcome."""
+        if not isinstance(script, Mapping):
+            raise ChanceScriptError("chance_script must map event names to lists of outcomes")
+        chance = Chance(seed)
+        for name, outcomes in script.items():
+            event = self.chance_events.get(name)
+            if event is None:
+                known = ", ".join(sorted(self.chance_events)) or "none"
+                raise ChanceScriptError(
+                    f"{self.name} has no chance event {name!r}; its events: {known}"
+                )
+            if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Sequence):
+                raise ChanceScriptError(
+                    f"chance event {name!r}: give a list of outcomes ({event.outcome}), "
+                    f"not {outcomes!r}"
+                )
+            for n, outcome in enumerate(outcomes):
+                try:
+                    chance.script(name, event.decode(outcome, players, options))
+                except (ValueError, TypeError, KeyError) as exc:
+                    message = exc.args[0] if exc.args else repr(exc)
+                    raise ChanceScriptError(
+                        f"chance event {name!r}, outcome {n + 1}: {message}"
+                    ) from None
+        return chance
 
     @abstractmethod
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
@@ -369,11 +522,32 @@ class Game(ABC):
             state._moves = parsed
         return state
 
-    @abstractmethod
+    # the game's state class, when it is declared (``engine.fields``): the kernel then
+    # loads its documents itself
+    state_class: ClassVar[type[State] | None] = None
+
     def _state_from_data(
         self, players: int, seed: int, options: dict[str, Any], data: JSON
     ) -> State:
-        """Rebuild the game-specific part; the kernel restores chance and moves."""
+        """Rebuild the game-specific part; the kernel restores chance and moves. The
+        default loads a declared ``state_class``."""
+        if self.state_class is None:
+            raise NotImplementedError(f"{type(self).__name__} must load its state data")
+        return self.state_class.load_data(players, seed, options, data)
+
+    def from_position(self, text: str) -> State:
+        """A state from a position written in the game's documented human format (see
+        ``State.to_position``), checked for consistency and normalized (automatic steps
+        applied, so the actor has a legal action or the game is over). Raises
+        ``PositionError`` naming the inconsistency."""
+        raise PositionError(f"{self.name} has no position format")
+
+    def state_schema(self) -> JSON:
+        """A JSON Schema of this game's state document (``State.to_json``); the docs
+        publish it and a test checks saved documents against it."""
+        from .schema import state_document_schema
+
+        return state_document_schema(self, {"type": "object"})
 
     @abstractmethod
     def action_from_json(self, obj: Any) -> Action:

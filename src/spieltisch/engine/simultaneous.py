@@ -52,6 +52,13 @@ class SimultaneousChoices:
             out["my_choice"] = self._chosen[seat].to_json()
         return out
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimultaneousChoices):
+            return NotImplemented
+        return self._expected == other._expected and self._chosen == other._chosen
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: compared by value
+
     def clone(self) -> SimultaneousChoices:
         other = SimultaneousChoices.__new__(SimultaneousChoices)
         other._expected = self._expected

@@ -114,7 +114,7 @@ def tray(**counts: int) -> dict[str, int]:
 
 def to_phase(state: ZkState, decision: str) -> None:
     """Jump the active player's turn to ``decision`` (cards, city or discard)."""
-    state.decision, state.decider = decision, state.active
+    state.decision_kind, state.decider = decision, state.active
 
 
 def do(state: ZkState, seat: int, action: ZkAction) -> None:

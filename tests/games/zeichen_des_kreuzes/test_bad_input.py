@@ -57,7 +57,7 @@ def in_unit_fight():
     set_hand(s, 0, [SEA_CARD])
     script_tower(s, tray(P0=1))
     do(s, 0, A.move(SEA_CARD, cell(s, 20, 12)))
-    assert s.decision == "commit"
+    assert s.decision_kind == "commit"
     return s
 
 
@@ -203,7 +203,7 @@ def test_siege_commit_below_five():
     s = on_jerusalem(army=8)
     script_tower(s, tray(P0=5))
     do(s, 0, A.SIEGE)
-    assert s.decision == "attack"
+    assert s.decision_kind == "attack"
     rejected(s, 0, A.commit(4), "ZK-J5", "at least 5")
     rejected(s, 0, A.commit(9), "ZK-J5", "only 8")
     do(s, 0, A.commit(5))
@@ -221,7 +221,7 @@ def test_empty_an_empty_tower():
     do(s, 0, A.move(SEA_CARD, cell(s, 20, 12)))
     do(s, 0, A.FIGHT)
     assert s.tower.total() == 0 and s.markers[0] == 2
-    assert s.decision == "commit"
+    assert s.decision_kind == "commit"
     assert not any(a.kind == "empty_tower" for a in s.legal_actions(0))
     rejected(s, 0, A.empty_tower(), "ZK-T5", "cannot empty the tower now")
     rejected(s, 0, A.empty_tower(TOWER_SHAKING), "ZK-T5", "cannot empty the tower now")
@@ -236,7 +236,7 @@ def test_empty_without_marker():
     script_tower(s, tray(P0=1), contents={"G": 1})
     do(s, 0, A.move(SEA_CARD, cell(s, 20, 12)))
     do(s, 0, A.FIGHT)
-    assert s.decision == "empty"
+    assert s.decision_kind == "empty"
     rejected(s, 0, A.empty_tower(), "ZK-T5", "no purple marker")
 
 
@@ -246,7 +246,7 @@ def test_fleet_symbol_move_onto_land():
     place(s, 0, 19, 11)
     set_hand(s, 0, [SHIP_CARD])
     do(s, 0, A.move(SHIP_CARD, cell(s, 19, 12)))
-    assert s.decision == "symbol"
+    assert s.decision_kind == "symbol"
     rejected(s, 0, A.move_unit(0, cell(s, 9, 8)), "ZK-R20", "sea only")
     rejected(s, 0, A.move_unit(0, cell(s, 6, 9)), "ZK-R20")  # not adjacent
     rejected(s, 0, A.move_unit(2, cell(s, 2, 8)), "ZK-R16", "not Iberian army")
@@ -259,7 +259,7 @@ def test_retreat_to_bad_cell():
     to_phase(s, "city")
     do(s, 0, A.PLUNDER)
     do(s, 0, A.commit(1))
-    assert s.decision == "retreat"
+    assert s.decision_kind == "retreat"
     rejected(s, 0, A.retreat(cell(s, 12, 6)), "ZK-C12")  # sea, though land qualifies
 
 

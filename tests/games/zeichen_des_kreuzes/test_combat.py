@@ -97,7 +97,7 @@ def test_fight_types_enemy_and_minimum_commitment(kind: str, enemy: int, minimum
     assert s.fight is not None and s.fight.kind == kind
     assert s.view(None)["fight"]["type"] == kind
     assert s.view(None)["fight"]["enemy"] == enemy
-    assert (s.decision, s.decider) == ("commit", x)
+    assert (s.decision_kind, s.decider) == ("commit", x)
     assert amounts(s, x) == list(range(minimum, 7))
     illegal(s, x, A.commit(7), "ZK-C3")
     if minimum > 1:
@@ -123,7 +123,7 @@ def symbol_fight(hand1: list[int], contents: dict[str, int] | None = None):
     set_hand(s, 0, [56, 136])
     set_hand(s, 1, hand1)
     do(s, 0, A.move(56, cell(s, 5, 8)))
-    assert s.decision == "symbol"
+    assert s.decision_kind == "symbol"
     do(s, 0, A.move_unit(FLEET_W, cell(s, 7, 9)))
     return s
 
@@ -133,17 +133,17 @@ def test_roles_fighting_player_and_active_player_differ() -> None:
     seat 1's, the emptying window is only seat 0's (ZK-T5)."""
     s = symbol_fight([126, 135], contents={"G": 1})
     assert s.fight is not None and s.fight.fighter == 1 and s.active == 0
-    assert (s.decision, s.decider) == ("truce", 1)
+    assert (s.decision_kind, s.decider) == ("truce", 1)
     assert s.legal_actions(0) == []
     do(s, 1, A.FIGHT)
-    assert (s.decision, s.decider) == ("empty", 0)
+    assert (s.decision_kind, s.decider) == ("empty", 0)
     illegal(s, 1, A.empty_tower(), "ZK-T5")
     do(s, 0, A.KEEP_TOWER)
-    assert (s.decision, s.decider) == ("commit", 1)
+    assert (s.decision_kind, s.decider) == ("commit", 1)
     lances = {a.card for a in s.legal_actions(1)}
     assert lances == {-1, 135}  # seat 0's lance 136 is not offered
     do(s, 1, A.commit(2))
-    assert s.fight is None and s.decision == "cards" and s.decider == 0
+    assert s.fight is None and s.decision_kind == "cards" and s.decider == 0
     assert s.units[FLEET_W] == cell(s, 8, 9)  # beaten off its start cell: returns (ZK-R23)
     assert cubes_ok(s)
 
@@ -161,13 +161,13 @@ def test_sequence_truce_then_emptying_then_lance_and_commitment() -> None:
     set_hand(s, 0, [6, 126, 135])
     do(s, 0, A.move(6, cell(s, 2, 8)))
     assert log_kinds(s)[-1] == "fight"
-    assert s.decision == "truce"
+    assert s.decision_kind == "truce"
     assert set(s.legal_actions(0)) == {A.truce(126), A.FIGHT}
     do(s, 0, A.FIGHT)
-    assert s.decision == "empty"
+    assert s.decision_kind == "empty"
     assert set(s.legal_actions(0)) == {A.empty_tower(), A.KEEP_TOWER}
     do(s, 0, A.KEEP_TOWER)
-    assert s.decision == "commit"
+    assert s.decision_kind == "commit"
     assert set(s.legal_actions(0)) == {A.commit(n, c) for n in range(1, 7) for c in (-1, 135)}
     do(s, 0, A.commit(3, 135))
     kinds = log_kinds(s)
@@ -180,7 +180,7 @@ def test_sequence_truce_then_emptying_then_lance_and_commitment() -> None:
 def test_no_truce_window_without_cards_and_no_emptying_on_an_empty_tower() -> None:
     """ZK-C3 steps 2 and 4: nothing to ask, so the commitment comes at once."""
     s, _ = start("unit_army", tray(P0=1))
-    assert s.decision == "commit"
+    assert s.decision_kind == "commit"
 
 
 def test_truce_window_only_in_unit_fights() -> None:
@@ -192,7 +192,7 @@ def test_truce_window_only_in_unit_fights() -> None:
     set_hand(s, 0, [126])
     to_phase(s, "city")
     do(s, 0, A.PLUNDER)
-    assert s.decision == "commit"  # tower empty: no window; and no Truce window
+    assert s.decision_kind == "commit"  # tower empty: no window; and no Truce window
     illegal(s, 0, A.truce(126), "ZK-EV09")
 
 
@@ -210,7 +210,7 @@ def test_automatic_loss_without_troops() -> None:
     place(s, 0, 2, 7)
     set_hand(s, 0, [6, 126])
     do(s, 0, A.move(6, cell(s, 2, 8)))
-    assert (s.decision, s.decider) == ("truce", 0)
+    assert (s.decision_kind, s.decider) == ("truce", 0)
     supply = s.supply[0]
     do(s, 0, A.FIGHT)
     assert "throw" not in log_kinds(s)
@@ -364,7 +364,7 @@ def test_motivation_per_fight_type(kind: str, win: int, loss: int, won: bool) ->
     assert fighter == x
     other = s.motivation[1 - x]
     do(s, x, A.commit(2))
-    if s.decision == "retreat":
+    if s.decision_kind == "retreat":
         do(s, x, s.legal_actions(x)[0])
     assert s.motivation[x] == 10 + (win if won else loss)
     assert s.motivation[1 - x] == other
@@ -380,7 +380,7 @@ def test_retreat_a_to_the_step_origin() -> None:
     do(s, 0, A.commit(1))
     assert s.pawn[0] == cell(s, 19, 11) and s.origin[0] == -1
     assert s.log(None)[-1] == {"kind": "retreat", "seat": 0, "to": [19, 11]}
-    assert s.decision == "cards"
+    assert s.decision_kind == "cards"
 
 
 def test_retreat_b_choice_prefers_land_and_avoids_units() -> None:
@@ -394,7 +394,7 @@ def test_retreat_b_choice_prefers_land_and_avoids_units() -> None:
     set_hand(s, 0, [133])
     do(s, 0, A.event(133, target=1))
     do(s, 1, A.commit(2))
-    assert (s.decision, s.decider) == ("retreat", 1)
+    assert (s.decision_kind, s.decider) == ("retreat", 1)
     assert {a.to for a in s.legal_actions(1)} == {
         cell(s, 4, 4),
         cell(s, 6, 4),
@@ -405,7 +405,7 @@ def test_retreat_b_choice_prefers_land_and_avoids_units() -> None:
     illegal(s, 1, A.retreat(cell(s, 4, 5)), "ZK-C12")  # holds a unit
     do(s, 1, A.retreat(cell(s, 6, 4)))
     assert s.pawn[1] == cell(s, 6, 4) and s.origin[1] == -1
-    assert (s.decision, s.decider) == ("cards", 0)
+    assert (s.decision_kind, s.decider) == ("cards", 0)
     assert s.motivation[1] == 9
 
 
@@ -422,7 +422,7 @@ def test_retreat_c_nowhere_to_go() -> None:
     do(s, 0, A.event(133, target=1))
     do(s, 1, A.commit(2))
     assert s.pawn[1] == cell(s, 0, 0)
-    assert (s.decision, s.decider) == ("cards", 0)
+    assert (s.decision_kind, s.decider) == ("cards", 0)
 
 
 def test_retreat_is_not_a_step() -> None:
@@ -439,7 +439,7 @@ def test_retreat_is_not_a_step() -> None:
     assert s.pawn[0] == cell(s, 5, 4) and s.origin[0] == -1
     assert log_kinds(s).count("fight") == 1
     do(s, 0, A.END_CARDS)
-    assert s.decision == "city" and A.PRAY in s.legal_actions(0)
+    assert s.decision_kind == "city" and A.PRAY in s.legal_actions(0)
 
 
 # -- ZK-C13: stakes ------------------------------------------------------------------------
@@ -503,7 +503,7 @@ def test_one_fight_at_a_time_in_pawn_order() -> None:
     assert fights == [0, 1]
     assert s.units[FLEET_W] == cell(s, 8, 9)
     assert s.pawn[2] == cell(s, 7, 9)
-    assert (s.decision, s.decider) == ("cards", 0)
+    assert (s.decision_kind, s.decider) == ("cards", 0)
     assert cubes_ok(s)
 
 
@@ -514,7 +514,7 @@ def test_emptying_with_a_marker() -> None:
     """ZK-T5: a marker is spent, every cube leaves, player cubes go to their owners'
     supplies; emptied cubes do not count in the coming fight."""
     s, _ = start("unit_army", tray(P0=1, G=1), contents={"P0": 1, "P1": 2, "G": 3})
-    assert s.decision == "empty"
+    assert s.decision_kind == "empty"
     supply = (s.supply[0], s.supply[1])
     do(s, 0, A.empty_tower())
     assert s.markers[0] == 1
@@ -541,7 +541,7 @@ def test_no_emptying_on_an_empty_tower() -> None:
     """ZK-T5, ZK-E40: no window on an empty tower; emptying is illegal."""
     s, _ = start("plunder_christian", tray(P0=1))
     set_hand(s, 0, [129])
-    assert s.decision == "commit"
+    assert s.decision_kind == "commit"
     illegal(s, 0, A.empty_tower())
     illegal(s, 0, A.empty_tower(129))
 
@@ -595,12 +595,12 @@ def test_pawn_order_starts_after_the_active_player_and_waits_for_the_retreat() -
     do(s, 0, A.move(56, cell(s, 5, 8)))
     do(s, 0, A.move_unit(FLEET_W, cell(s, 7, 9)))
     do(s, 1, A.commit(1))
-    assert (s.decision, s.decider) == ("retreat", 1)
+    assert (s.decision_kind, s.decider) == ("retreat", 1)
     assert {a.to for a in s.legal_actions(1)} == {cell(s, 6, 10), cell(s, 7, 10), cell(s, 8, 10)}
     assert [e["fighter"] for e in s.log(None) if e["kind"] == "fight"] == [1]
     do(s, 1, A.retreat(cell(s, 7, 10)))
-    assert s.fight is not None and (s.decision, s.decider) == ("commit", 3)
+    assert s.fight is not None and (s.decision_kind, s.decider) == ("commit", 3)
     do(s, 3, A.commit(1))
     assert [e["fighter"] for e in s.log(None) if e["kind"] == "fight"] == [1, 3]
-    assert s.units[FLEET_W] == cell(s, 8, 9) and s.decision == "cards"
+    assert s.units[FLEET_W] == cell(s, 8, 9) and s.decision_kind == "cards"
     assert cubes_ok(s)

@@ -85,7 +85,7 @@ def test_e10_removed_unit_and_symbol() -> None:
     set_hand(s, 0, [0])
     s.units[ARMY_I] = -1
     do(s, 0, A.move(0, cell(s, 12, 2)))
-    assert s.decision == "symbol"
+    assert s.decision_kind == "symbol"
     assert {a.unit for a in s.legal_actions(0) if a.kind == "move_unit"} == {ARMY_A}
     illegal(s, 0, A.move_unit(ARMY_I, cell(s, 3, 7)), "ZK-R18")
     s = new(4)
@@ -95,7 +95,7 @@ def test_e10_removed_unit_and_symbol() -> None:
     s.units[ARMY_I] = s.units[ARMY_A] = -1
     assert A.move(1, cell(s, 12, 2)) in s.legal_actions(0)
     do(s, 0, A.move(1, cell(s, 12, 2)))
-    assert s.decision == "cards" and s.pawn[0] == cell(s, 12, 2)
+    assert s.decision_kind == "cards" and s.pawn[0] == cell(s, 12, 2)
 
 
 def test_e11_return_not_removal() -> None:
@@ -118,13 +118,13 @@ def test_e12_unit_back_on_a_pawn_does_not_fight() -> None:
     place(s, 1, 3, 8)
     do(s, 0, A.commit(1))
     assert s.units[ARMY_I] == cell(s, 3, 8) == s.pawn[1]
-    assert log_kinds(s).count("fight") == 1 and s.decision == "cards"
+    assert log_kinds(s).count("fight") == 1 and s.decision_kind == "cards"
     set_hand(s, 0, [2])
     do(s, 0, A.move(2, cell(s, 1, 7)))
     do(s, 0, A.move_unit(ARMY_I, cell(s, 4, 8)))
-    assert log_kinds(s).count("fight") == 1 and s.decision == "cards"
+    assert log_kinds(s).count("fight") == 1 and s.decision_kind == "cards"
     # a pawn stepping onto the unit's cell fights (seat 3 on its own turn)
-    s.active, s.decision, s.decider = 3, "cards", 3
+    s.active, s.decision_kind, s.decider = 3, "cards", 3
     place(s, 3, 5, 8)
     set_hand(s, 3, [8])
     s.units[ARMY_I] = cell(s, 4, 8)
@@ -158,7 +158,7 @@ def test_e16_origin_blocked() -> None:
     set_hand(s, 0, [6])
     do(s, 0, A.move(6, cell(s, 2, 8)))
     do(s, 0, A.commit(1))
-    assert (s.decision, s.decider) == ("retreat", 0)
+    assert (s.decision_kind, s.decider) == ("retreat", 0)
     cells = {a.to for a in s.legal_actions(0)}
     assert cell(s, 2, 7) not in cells and cell(s, 3, 8) in cells and len(cells) == 7
 
@@ -180,13 +180,13 @@ def fleet_on_pawn(start, step, unit, unit_from, unit_to, pawn):
 def test_e18_retreat_at_sea_prefers_land() -> None:
     """ZK-E18: losing on (19,11) without a step origin: the only land neighbour, Candia."""
     s = fleet_on_pawn((17, 11), (18, 11), FLEET_E, (20, 12), (19, 11), (19, 11))
-    assert s.pawn[1] == cell(s, 18, 10) and s.decision == "cards"
+    assert s.pawn[1] == cell(s, 18, 10) and s.decision_kind == "cards"
 
 
 def test_e18_retreat_in_the_open_atlantic() -> None:
     """ZK-E18: on (1,4), with no land neighbour, the choice is among the sea neighbours."""
     s = fleet_on_pawn((1, 2), (0, 2), FLEET_W, (2, 4), (1, 4), (1, 4))
-    assert (s.decision, s.decider) == ("retreat", 1)
+    assert (s.decision_kind, s.decider) == ("retreat", 1)
     assert {a.to for a in s.legal_actions(1)} == {
         cell(s, x, y) for x in (0, 1, 2) for y in (3, 4, 5) if (x, y) != (1, 4)
     }
@@ -201,7 +201,7 @@ def test_e19_plunder_own_start_city() -> None:
     no_hands(s)
     set_hand(s, 0, [7])
     do(s, 0, A.END_CARDS)
-    assert s.decision == "city" and A.PLUNDER in s.legal_actions(0)
+    assert s.decision_kind == "city" and A.PLUNDER in s.legal_actions(0)
 
 
 def test_e20_shared_city_closed_after_plunder() -> None:
@@ -356,7 +356,7 @@ def test_e38_occupying_jerusalem() -> None:
     place(s, 1, 23, 12)
     to_phase(s, "cards")
     do(s, 0, A.END_CARDS)
-    assert s.decision == "discard"
+    assert s.decision_kind == "discard"
     assert s.pawn[0] == s.pawn[1] == cell(s, 23, 12)
 
 
@@ -368,7 +368,7 @@ def test_e43_symbol_after_a_lost_step() -> None:
     s = unit_fight(tray(G=1), hand=(0,))
     do(s, 0, A.commit(1))
     assert s.pawn[0] == cell(s, 2, 7)
-    assert (s.decision, s.decider) == ("symbol", 0)
+    assert (s.decision_kind, s.decider) == ("symbol", 0)
 
 
 def test_e44_staying_in_a_city() -> None:
@@ -379,7 +379,7 @@ def test_e44_staying_in_a_city() -> None:
         s.active = 0
         to_phase(s, "cards")
         do(s, 0, A.END_CARDS)
-        assert s.decision == "city"
+        assert s.decision_kind == "city"
         do(s, 0, A.PRAY)
     assert s.motivation[0] == 14
 
@@ -431,7 +431,7 @@ def test_e49_destitute_player() -> None:
     do(s, 0, A.END_CARDS)
     assert set(s.legal_actions(0)) == {A.PRAY, A.PASS}
     do(s, 0, A.PRAY)
-    assert s.decision == "cards" and s.active == 1  # empty hand: drew and passed on
+    assert s.decision_kind == "cards" and s.active == 1  # empty hand: drew and passed on
     assert len(s.hands[0]) == 3
 
 

@@ -455,7 +455,7 @@ def test_plunder_step_origin_and_symbol_move() -> None:
     state.plundered_by[bari.index] = 1
     state.red_tiles[1] = [value]
     place(state, 0, 9, 3, origin=(8, 2))
-    state.decision, state.symbol = "symbol", "army"
+    state.decision_kind, state.symbol = "symbol", "army"
     obs = enc.observation(state, 0)
     row = part(enc, obs, "cities")[bari.index * 3 : bari.index * 3 + 3]
     assert row == [0, 1, value]  # plundered by seat 1, the other seat for seat 0
@@ -480,7 +480,7 @@ def siege_commitment() -> Any:
     to_phase(state, "city")
     do(state, 2, A.SIEGE)
     do(state, 2, A.commit(7))
-    assert state.decision == "defend" and state.decider == 1
+    assert state.decision_kind == "defend" and state.decider == 1
     return state
 
 
@@ -556,7 +556,7 @@ def reference_observation(enc: ZkEncoding, state: Any, seat: int | None) -> list
         return (s - r) % n
 
     put("observer", n if seat is None else seat, 1)
-    put("decision", E.DECISIONS.index(state.decision), 1)
+    put("decision", E.DECISIONS.index(state.decision_kind), 1)
     put("phase", E.PHASES.index(phase_of(state)), 1)
     tower = state.tower
     game = [
@@ -660,7 +660,7 @@ def reference_observation(enc: ZkEncoding, state: Any, seat: int | None) -> list
                 if seat == fight.fighter:
                     put("fight", at + 1, chosen.amount)
             put("fight", at + 2 + rel(state.defender()), 1)
-    if state.decision == "symbol":
+    if state.decision_kind == "symbol":
         put("context", 0 if state.symbol == "fleet" else 1, 1)
     if state.two_step >= 0:
         put("context", 2 if comp.cards[state.two_step].event == "forced_march" else 3, 1)

@@ -22,9 +22,9 @@ def end_reason(s):
 def finish_turn(s):
     p = s.active
     do(s, p, A.END_CARDS)
-    if s.decision == "city":
+    if s.decision_kind == "city":
         do(s, p, A.PASS)
-    if s.decision == "discard":
+    if s.decision_kind == "discard":
         do(s, p, A.END_DISCARD)
 
 

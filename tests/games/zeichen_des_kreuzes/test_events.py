@@ -142,16 +142,16 @@ def test_forced_march_two_steps_or_stop() -> None:
     s = card_phase(hand=(114,))
     do(s, 0, A.event(114, to=cell(s, 8, 4)))  # mountain
     assert s.origin[0] == cell(s, 7, 3)
-    assert (s.decision, s.decider) == ("second_step", 0)
+    assert (s.decision_kind, s.decider) == ("second_step", 0)
     assert A.STOP_STEPS in s.legal_actions(0)
     illegal(s, 0, A.step(cell(s, 10, 6)), "ZK-EV05")  # not adjacent
     do(s, 0, A.step(cell(s, 9, 5)))
     assert s.pawn[0] == cell(s, 9, 5) and s.origin[0] == cell(s, 8, 4)
-    assert s.decision == "cards"
+    assert s.decision_kind == "cards"
     s = card_phase(hand=(114,))
     do(s, 0, A.event(114, to=cell(s, 8, 4)))
     do(s, 0, A.STOP_STEPS)
-    assert s.decision == "cards" and s.pawn[0] == cell(s, 8, 4)
+    assert s.decision_kind == "cards" and s.pawn[0] == cell(s, 8, 4)
 
 
 def test_forced_march_second_step_only_after_a_won_fight() -> None:
@@ -164,9 +164,9 @@ def test_forced_march_second_step_only_after_a_won_fight() -> None:
         do(s, 0, A.event(114, to=cell(s, 8, 3)))
         do(s, 0, A.commit(1))
         if won:
-            assert (s.decision, s.pawn[0]) == ("second_step", cell(s, 8, 3))
+            assert (s.decision_kind, s.pawn[0]) == ("second_step", cell(s, 8, 3))
         else:
-            assert (s.decision, s.pawn[0]) == ("cards", cell(s, 7, 3))
+            assert (s.decision_kind, s.pawn[0]) == ("cards", cell(s, 7, 3))
         assert cubes_ok(s)
 
 
@@ -182,7 +182,7 @@ def test_mercenaries() -> None:
     do(s, 0, A.event(117))
     assert (s.army[0], s.supply[0], s.treasure[0]) == (30, 0, 0)
     do(s, 0, A.END_CARDS)
-    assert s.decision == "city" and A.PRAY in s.legal_actions(0)
+    assert s.decision_kind == "city" and A.PRAY in s.legal_actions(0)
     s = card_phase(hand=(117,))
     s.treasure[0] = 0
     illegal(s, 0, A.event(117), "ZK-EV06")
@@ -230,7 +230,7 @@ def test_truce_off_start_cell() -> None:
     assert (s.army, s.supply, s.motivation) == before
     assert s.units[ARMY_I] == cell(s, 3, 8)
     assert s.pawn[0] == cell(s, 2, 8)
-    assert s.decision == "cards" and s.fight is None and 126 in s.discard
+    assert s.decision_kind == "cards" and s.fight is None and 126 in s.discard
     assert "throw" not in log_kinds(s)
 
 
@@ -252,7 +252,7 @@ def test_truce_stops_the_pawn_sequence() -> None:
     do(s, 0, A.truce(128))
     assert s.units[FLEET_W] == cell(s, 8, 9)
     assert [e["fighter"] for e in s.log(None) if e["kind"] == "fight"] == [0]
-    assert s.decision == "cards"
+    assert s.decision_kind == "cards"
 
 
 def test_truce_only_in_its_window() -> None:
@@ -274,11 +274,11 @@ def test_tower_shaking_only_in_an_emptying_window() -> None:
     set_hand(s, 0, [129, 133])
     place(s, 1, 12, 3)
     do(s, 0, A.event(133, target=1))
-    assert (s.decision, s.decider) == ("empty", 0)
+    assert (s.decision_kind, s.decider) == ("empty", 0)
     assert set(s.legal_actions(0)) == {A.empty_tower(), A.empty_tower(129), A.KEEP_TOWER}
     do(s, 0, A.empty_tower(129))
     assert s.markers[0] == 2 and s.tower.total() == 0
-    assert (s.decision, s.decider) == ("commit", 1)
+    assert (s.decision_kind, s.decider) == ("commit", 1)
 
 
 # -- ZK-EV11 Genoese ships -----------------------------------------------------------------------
@@ -291,7 +291,7 @@ def test_genoese_ships_condition_and_steps() -> None:
     targets = {a.to for a in s.legal_actions(0) if a.kind == "event"}
     assert targets == {cell(s, 4, 3), cell(s, 5, 3), cell(s, 6, 3)}
     do(s, 0, A.event(131, to=cell(s, 5, 3)))
-    assert s.decision == "second_step"
+    assert s.decision_kind == "second_step"
     assert {a.to for a in s.legal_actions(0) if a.kind == "step"} == {
         cell(s, 4, 3),
         cell(s, 6, 3),
@@ -312,7 +312,7 @@ def test_genoese_ships_second_step_forfeited_after_a_lost_fight() -> None:
     s.units[FLEET_W] = cell(s, 5, 3)
     do(s, 0, A.event(131, to=cell(s, 5, 3)))
     do(s, 0, A.commit(1))
-    assert s.pawn[0] == cell(s, 5, 4) and s.decision == "cards" and s.two_step == -1
+    assert s.pawn[0] == cell(s, 5, 4) and s.decision_kind == "cards" and s.two_step == -1
 
 
 # -- ZK-EV12 Ambush ------------------------------------------------------------------------------
@@ -345,16 +345,16 @@ def test_ambush_fight() -> None:
         3,
         2,
     )
-    assert (s.decision, s.decider) == ("empty", 0)
+    assert (s.decision_kind, s.decider) == ("empty", 0)
     do(s, 0, A.KEEP_TOWER)
-    assert (s.decision, s.decider) == ("commit", 3)
+    assert (s.decision_kind, s.decider) == ("commit", 3)
     assert [a.amount for a in s.legal_actions(3)] == [2, 3, 4, 5]
     do(s, 3, A.commit(2))
-    assert (s.decision, s.decider) == ("retreat", 3)
+    assert (s.decision_kind, s.decider) == ("retreat", 3)
     assert len(s.legal_actions(3)) == 8
     do(s, 3, A.retreat(cell(s, 13, 4)))
     assert s.pawn[3] == cell(s, 13, 4) and s.motivation[3] == 9
-    assert s.motivation[0] == 10 and s.decision == "cards"
+    assert s.motivation[0] == 10 and s.decision_kind == "cards"
     assert cubes_ok(s)
 
 
@@ -364,7 +364,7 @@ def test_ambush_on_an_empty_army_is_an_automatic_loss() -> None:
     place(s, 3, 12, 3)
     set_cubes(s, 3, 0)
     do(s, 0, A.event(134, target=3))
-    assert s.decision == "retreat" and "throw" not in log_kinds(s)
+    assert s.decision_kind == "retreat" and "throw" not in log_kinds(s)
     assert s.motivation[3] == 9
 
 
@@ -403,7 +403,7 @@ def test_holy_lance_per_jerusalem_round() -> None:
     do(s, 1, A.SIEGE)
     do(s, 1, A.commit(5, 135))
     do(s, 0, A.defend(3))
-    assert s.decision == "continue"
+    assert s.decision_kind == "continue"
     do(s, 1, A.CONTINUE_SIEGE)
     do(s, 1, A.KEEP_TOWER)
     assert A.commit(5, 137) in s.legal_actions(1)

@@ -66,7 +66,7 @@ def test_x1_won_muslim_plunder_with_prisoner():
     assert A.PLUNDER in s.legal_actions(0)  # 0 tiles < limit 3
     do(s, 0, A.PLUNDER)
     assert s.fight.enemy == 3  # E = 3
-    assert s.decision == "empty"
+    assert s.decision_kind == "empty"
     do(s, 0, A.KEEP_TOWER)
     do(s, 0, A.commit(5))
     throw = [e for e in s.log(None) if e["kind"] == "throw"][-1]
@@ -97,7 +97,7 @@ def test_x2_lost_christian_plunder():
     do(s, 3, A.move(6, cell(s, 6, 4)))
     assert s.origin[3] == cell(s, 5, 4)
     do(s, 3, A.END_CARDS)
-    assert s.decision == "city"
+    assert s.decision_kind == "city"
     assert (s.army[3], s.supply[3], s.tower.count(3), s.treasure[3], s.motivation[3]) == (
         8,
         22,
@@ -145,14 +145,14 @@ def test_x3_jerusalem_siege_won_then_lost_round(papal_reward: str) -> None:
     assert s.defender() == 1
     p0_supply = s.supply[0]
     do(s, 2, A.END_CARDS)
-    assert s.decision == "city" and A.SIEGE in s.legal_actions(2)
+    assert s.decision_kind == "city" and A.SIEGE in s.legal_actions(2)
     do(s, 2, A.SIEGE)
     assert s.sieges == 2 and s.treasure[2] == (3 if on_declaring else 1)
     # round 1
     do(s, 2, A.KEEP_TOWER)
-    assert s.decision == "attack" and s.decider == 2
+    assert s.decision_kind == "attack" and s.decider == 2
     do(s, 2, A.commit(7))
-    assert s.decision == "defend" and s.decider == 1
+    assert s.decision_kind == "defend" and s.decider == 1
     do(s, 1, A.defend(4))
     assert (s.army[2], s.supply[2], s.tower.count(2)) == (9, 18, 3)
     assert s.motivation[2] == 8
@@ -161,7 +161,7 @@ def test_x3_jerusalem_siege_won_then_lost_round(papal_reward: str) -> None:
     assert s.supply[0] == p0_supply + 1
     assert tower_counts(s) == {"P2": 3, "G": 3}
     assert cubes_ok(s)
-    assert s.decision == "continue"
+    assert s.decision_kind == "continue"
     do(s, 2, A.CONTINUE_SIEGE)
     # round 2
     do(s, 2, A.KEEP_TOWER)
@@ -170,7 +170,7 @@ def test_x3_jerusalem_siege_won_then_lost_round(papal_reward: str) -> None:
     assert (s.army[2], s.supply[2], s.tower.count(2)) == (3, 20, 7)
     assert s.motivation[2] == 6
     assert xy(s, s.pawn[2]) == (24, 11)
-    assert s.decision == "discard"
+    assert s.decision_kind == "discard"
     assert s.garrison == 8 and s.sieges == 2 and s.treasure[2] == 3
     assert tower_counts(s) == {"P2": 7, "G": 2}
     assert cubes_ok(s)
@@ -203,7 +203,7 @@ def test_x4_fleet_beaten_on_start_cell():
     do(s, 1, A.move(56, cell(s, 20, 12)))
     assert s.origin[1] == cell(s, 19, 11)
     assert s.fight.kind == "unit_fleet" and s.fight.enemy == 3
-    assert s.decision == "commit"  # no truce card, empty tower: no windows
+    assert s.decision_kind == "commit"  # no truce card, empty tower: no windows
     do(s, 1, A.commit(5))
     assert (s.army[1], s.supply[1], s.tower.count(1)) == (3, 26, 1)
     assert s.motivation[1] == 6
@@ -211,7 +211,7 @@ def test_x4_fleet_beaten_on_start_cell():
     assert s.pawn[1] == cell(s, 20, 12)
     assert tower_counts(s) == {"P1": 1, "G": 1}
     assert cubes_ok(s)
-    assert s.decision == "symbol"
+    assert s.decision_kind == "symbol"
     moves = {(a.unit, xy(s, a.to)) for a in s.legal_actions(1) if a.kind == "move_unit"}
     assert moves == {(0, (7, 8)), (0, (7, 9)), (0, (8, 8)), (0, (9, 9))}
 
@@ -255,6 +255,6 @@ def test_x5_comparisons(motivation, hand, drawn):
     stack_pile(s, [12, 13, 14])
     to_phase(s, "discard")
     s._advance()
-    if s.decision == "discard":
+    if s.decision_kind == "discard":
         do(s, 0, A.END_DISCARD)
     assert len(s.hands[0]) == hand + drawn

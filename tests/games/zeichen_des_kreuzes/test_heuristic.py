@@ -159,11 +159,11 @@ def _muslim_plunder(greens_inside: int, army: int = 12) -> ZkState:
 
 def test_commits_more_against_more_greens() -> None:
     s_empty = _muslim_plunder(0)
-    assert s_empty.decision == "commit"
+    assert s_empty.decision_kind == "commit"
     s_green = _muslim_plunder(4)
     s_green.markers[0] = 0  # no way to empty the tower: the commitment must make up for it
     do(s_green, 0, A.KEEP_TOWER)
-    assert s_green.decision == "commit"
+    assert s_green.decision_kind == "commit"
     n_empty = _choose(s_empty, 0).amount
     n_green = _choose(s_green, 0).amount
     assert 4 <= n_empty < n_green
@@ -172,7 +172,7 @@ def test_commits_more_against_more_greens() -> None:
 
 def test_empties_a_tower_full_of_greens_before_a_plunder() -> None:
     s = _muslim_plunder(6, army=5)
-    assert s.decision == "empty"
+    assert s.decision_kind == "empty"
     assert _choose(s, 0) == A.empty_tower()
 
 
@@ -185,7 +185,7 @@ def test_keeps_a_tower_holding_own_cubes() -> None:
     set_hand(s, 0, [6])
     to_phase(s, "city")
     do(s, 0, A.PLUNDER)
-    assert s.decision == "empty"
+    assert s.decision_kind == "empty"
     assert _choose(s, 0) == A.KEEP_TOWER
 
 
@@ -203,7 +203,7 @@ def _defence(attacker_army: int) -> ZkState:
     to_phase(s, "city")
     do(s, 1, A.SIEGE)
     do(s, 1, A.commit(5))
-    assert s.decision == "defend" and s.decider == 0
+    assert s.decision_kind == "defend" and s.decider == 0
     return s
 
 
@@ -295,14 +295,14 @@ def test_a_hopeless_round_gets_the_fewest_troops() -> None:
     risks 5 troops and keeps the rest. With real odds it commits everything."""
     s = _at_jerusalem(12)
     do(s, 0, A.SIEGE)
-    if s.decision == "empty":
+    if s.decision_kind == "empty":
         do(s, 0, A.KEEP_TOWER)
-    assert s.decision == "attack"
+    assert s.decision_kind == "attack"
     assert _choose(s, 0) == A.commit(5)
     s = _at_jerusalem(12)
     s.garrison = 3
     do(s, 0, A.SIEGE)
-    if s.decision == "empty":
+    if s.decision_kind == "empty":
         do(s, 0, A.KEEP_TOWER)
     assert _choose(s, 0).amount == 12
 
@@ -317,10 +317,10 @@ def test_goes_on_with_a_siege_while_a_loss_would_still_pay() -> None:
         s = _at_jerusalem(9, treasure=3, **options)
         script_tower(s, {"P0": 5})
         do(s, 0, A.SIEGE)
-        if s.decision == "empty":
+        if s.decision_kind == "empty":
             do(s, 0, A.KEEP_TOWER)
         do(s, 0, A.commit(5))
         do(s, 2, A.defend(3))
-        assert s.decision == "continue", s.decision
+        assert s.decision_kind == "continue", s.decision_kind
         s.garrison = 30
         assert _choose(s, 0) == expected

@@ -58,7 +58,7 @@ def mid_siege(decision: str = "defend"):
     if decision == "defend":
         return s
     do(s, 1, A.defend(3))
-    assert s.decision == "continue"
+    assert s.decision_kind == "continue"
     return s
 
 
@@ -70,7 +70,7 @@ def truce_window():
     set_hand(s, 0, [56, 136, 1, 2])
     do(s, 0, A.move(56, cell(s, 5, 8)))
     do(s, 0, A.move_unit(FLEET_W, cell(s, 7, 9)))
-    assert (s.decision, s.decider) == ("truce", 1)
+    assert (s.decision_kind, s.decider) == ("truce", 1)
     return s
 
 
@@ -162,7 +162,7 @@ def test_attacker_asked_first_and_cannot_change() -> None:
     """ZK-H4, ZK-H2: the attacker commits first; the defender only sees that he has; the
     attacker cannot change his number; both are revealed together."""
     s = mid_siege("attack")
-    assert (s.decision, s.decider) == ("attack", 2)
+    assert (s.decision_kind, s.decider) == ("attack", 2)
     assert s.view(1)["fight"]["attacker_committed"] is False
     do(s, 2, A.commit(7))
     assert s.view(1)["fight"]["attacker_committed"] is True
@@ -240,7 +240,7 @@ def test_resample_replaces_another_seats_secret_commitment() -> None:
 def test_no_leaks_mid_siege(decision: str) -> None:
     """ZK-H1..ZK-H6: the conformance leak check in the middle of a siege."""
     s = mid_siege(decision)
-    assert s.decision == decision
+    assert s.decision_kind == decision
     _check_leaks(GAME, ConformanceCase(players=4), 1, 0, s, random.Random(1))
 
 

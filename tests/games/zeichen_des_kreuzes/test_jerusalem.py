@@ -58,7 +58,7 @@ def siege(
 def round_(s, a: int, d: int, lance: int = -1) -> None:
     """Play one round: skip an emptying window, commit a (secretly) and d."""
     p = s.active
-    if s.decision == "empty":
+    if s.decision_kind == "empty":
         do(s, p, A.KEEP_TOWER)
     do(s, p, A.commit(a, lance))
     do(s, s.defender(), A.defend(d))
@@ -94,12 +94,12 @@ def test_motivation_checked_only_at_declaration() -> None:
     s = siege(tray(P2=1), motivation=6)
     do(s, 2, A.SIEGE)
     round_(s, 5, 3)
-    assert s.decision == "continue" and s.motivation[2] == 7
+    assert s.decision_kind == "continue" and s.motivation[2] == 7
     s.motivation[2] = 0
     assert A.CONTINUE_SIEGE in s.legal_actions(2)
     do(s, 2, A.CONTINUE_SIEGE)
     do(s, 2, A.KEEP_TOWER)
-    assert s.decision == "attack" and s.siege_round == 2
+    assert s.decision_kind == "attack" and s.siege_round == 2
 
 
 # -- ZK-J2, ZK-J11, ZK-E36, ZK-O12: the papal reward ------------------------------------------
@@ -117,7 +117,7 @@ def test_papal_reward_consoles_a_lost_siege(before: int, reward: int) -> None:
     assert s.view(2)["fight"]["papal_reward_if_lost"] == reward
     round_(s, 5, 3)
     assert s.treasure[2] == 1 + reward
-    assert s.pawn[2] == cell(s, 24, 11) and s.decision == "discard"
+    assert s.pawn[2] == cell(s, 24, 11) and s.decision_kind == "discard"
     paid = [e for e in s.log(None) if e["kind"] == "papal_reward"]
     expected = [{"kind": "papal_reward", "seat": 2, "number": before + 1, "reward": reward}]
     assert paid == (expected if reward else [])
@@ -129,11 +129,11 @@ def test_papal_reward_for_a_siege_lost_in_a_later_round_is_paid_once() -> None:
     s = siege(tray(P2=4), tray(G=2), treasure=0)
     do(s, 2, A.SIEGE)
     round_(s, 5, 3)
-    assert s.treasure[2] == 0 and s.decision == "continue"
+    assert s.treasure[2] == 0 and s.decision_kind == "continue"
     assert s.view(2)["fight"]["papal_reward_if_lost"] == 3
     do(s, 2, A.CONTINUE_SIEGE)
     round_(s, 5, 3)
-    assert s.treasure[2] == 3 and s.decision == "discard"
+    assert s.treasure[2] == 3 and s.decision_kind == "discard"
     assert log_kinds(s).count("papal_reward") == 1
 
 
@@ -180,7 +180,7 @@ def test_papal_reward_on_declaration_whatever_the_outcome(before: int, reward: i
     assert s.view(2)["fight"]["papal_reward_if_lost"] == 0
     round_(s, 5, 3)
     assert s.treasure[2] == 1 + reward
-    assert s.decision == "discard" and "papal_reward" not in log_kinds(s)
+    assert s.decision_kind == "discard" and "papal_reward" not in log_kinds(s)
 
 
 def test_papal_reward_on_declaration_also_for_a_won_siege() -> None:
@@ -210,7 +210,7 @@ def test_defender_is_the_right_hand_neighbour(players: int, active: int, defende
     do(s, active, A.SIEGE)
     assert s.view(None)["fight"]["defender"] == defender
     do(s, active, A.commit(5))
-    assert (s.decision, s.decider) == ("defend", defender)
+    assert (s.decision_kind, s.decider) == ("defend", defender)
 
 
 # -- ZK-J4: one round ---------------------------------------------------------------------------
@@ -220,13 +220,13 @@ def test_emptying_window_every_round() -> None:
     """ZK-J4 step 1, ZK-T5: the active attacker's emptying window opens before each round."""
     s = siege(tray(P2=3), tray(P2=3), contents={"G": 1})
     do(s, 2, A.SIEGE)
-    assert (s.decision, s.decider) == ("empty", 2)
+    assert (s.decision_kind, s.decider) == ("empty", 2)
     round_(s, 5, 3)
     do(s, 2, A.CONTINUE_SIEGE)
-    assert (s.decision, s.decider) == ("empty", 2)
+    assert (s.decision_kind, s.decider) == ("empty", 2)
     do(s, 2, A.empty_tower())
     assert s.markers[2] == 1 and s.tower.total() == 0
-    assert s.decision == "attack"
+    assert s.decision_kind == "attack"
 
 
 def test_lance_public_before_the_secret_commitments() -> None:
@@ -235,9 +235,9 @@ def test_lance_public_before_the_secret_commitments() -> None:
     s = siege(tray(P2=2, G=3))
     set_hand(s, 2, [6, 135])
     do(s, 2, A.SIEGE)
-    assert s.decision == "attack"
+    assert s.decision_kind == "attack"
     do(s, 2, A.commit(7, 135))
-    assert (s.decision, s.decider) == ("defend", 1)
+    assert (s.decision_kind, s.decider) == ("defend", 1)
     for seat in (0, 1, 3, None):
         fight = s.view(seat)["fight"]
         assert fight["lance"] == "ZK135"
@@ -314,7 +314,7 @@ def test_round_won_then_round_lost() -> None:
     assert (s.army[2], s.supply[2], s.tower.count(2)) == (9, 18, 3)
     assert s.motivation[2] == 8 and s.supply[0] == supply0 + 1
     assert s.view(None)["tower"] == {"P2": 3, "G": 3}
-    assert (s.decision, s.decider) == ("continue", 2)
+    assert (s.decision_kind, s.decider) == ("continue", 2)
     assert set(s.legal_actions(2)) == {A.CONTINUE_SIEGE, A.STOP_SIEGE}
     do(s, 2, A.CONTINUE_SIEGE)
     round_(s, 6, 3)
@@ -323,7 +323,7 @@ def test_round_won_then_round_lost() -> None:
     assert s.motivation[2] == 6
     assert s.pawn[2] == cell(s, 24, 11) and s.origin[2] == -1
     assert s.view(None)["tower"] == {"P2": 7, "G": 2}
-    assert (s.decision, s.sieges, s.treasure[2]) == ("discard", 2, 3)
+    assert (s.decision_kind, s.sieges, s.treasure[2]) == ("discard", 2, 3)
     assert "siege_ends" in log_kinds(s)
     assert cubes_ok(s)
 
@@ -334,7 +334,7 @@ def test_stop_keeps_the_pawn_on_jerusalem() -> None:
     do(s, 2, A.SIEGE)
     round_(s, 5, 3)
     do(s, 2, A.STOP_SIEGE)
-    assert s.pawn[2] == cell(s, 23, 12) and s.decision == "discard" and s.fight is None
+    assert s.pawn[2] == cell(s, 23, 12) and s.decision_kind == "discard" and s.fight is None
 
 
 def test_must_stop_below_five() -> None:
@@ -344,7 +344,7 @@ def test_must_stop_below_five() -> None:
     do(s, 2, A.SIEGE)
     round_(s, 7, 3)
     assert s.army[2] == 1
-    assert s.decision == "discard" and s.pawn[2] == cell(s, 23, 12)
+    assert s.decision_kind == "discard" and s.pawn[2] == cell(s, 23, 12)
     assert s.garrison == 12
     assert s.sieges == 1
 
@@ -370,7 +370,7 @@ def test_lost_round_to_zero_does_not_fall_and_flees() -> None:
     assert s.garrison == 0 and not s.is_over()
     assert s.motivation[2] == 5
     assert s.pawn[2] == cell(s, 24, 11)
-    assert s.decision == "discard"
+    assert s.decision_kind == "discard"
 
 
 def test_flee_without_step_origin_is_a_choice() -> None:
@@ -378,11 +378,11 @@ def test_flee_without_step_origin_is_a_choice() -> None:
     s = siege(tray(G=1), origin=None)
     do(s, 2, A.SIEGE)
     round_(s, 5, 3)
-    assert (s.decision, s.decider) == ("retreat", 2)
+    assert (s.decision_kind, s.decider) == ("retreat", 2)
     cells = {a.to for a in s.legal_actions(2)}
     assert cell(s, 22, 12) not in cells and cell(s, 24, 11) in cells
     do(s, 2, A.retreat(cell(s, 23, 13)))
-    assert s.pawn[2] == cell(s, 23, 13) and s.decision == "discard"
+    assert s.pawn[2] == cell(s, 23, 13) and s.decision_kind == "discard"
 
 
 def test_next_won_round_against_zero_falls() -> None:
@@ -420,7 +420,7 @@ def test_later_siege_is_a_new_siege() -> None:
     s = siege(tray(G=1), tray(P0=1))
     do(s, 2, A.SIEGE)
     round_(s, 5, 3)
-    assert s.decision == "discard" and s.sieges == 1
+    assert s.decision_kind == "discard" and s.sieges == 1
     # a later turn of seat 0
     s.active = 0
     set_cubes(s, 0, 8)

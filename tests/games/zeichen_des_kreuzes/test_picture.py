@@ -124,7 +124,7 @@ def test_a_symbol_move_picks_the_unit_then_its_cell() -> None:
     )
     assert found is not None, "no symbol move in the seeded game"
     state, seat, legal = found
-    assert isinstance(state, ZkState) and state.decision == "symbol"
+    assert isinstance(state, ZkState) and state.decision_kind == "symbol"
     moves, root = _moves(state, seat, "de")
     picks = _attrs(root, "data-pick")
     for action, move in zip(legal, moves, strict=True):
@@ -143,7 +143,7 @@ def test_city_options_are_buttons_and_recruiting_a_number_track() -> None:
     s = new(3)
     place(s, 0, 11, 7)  # Rome
     s.treasure[0] = 4
-    s.decision, s.decider = "city", 0
+    s.decision_kind, s.decider = "city", 0
     s._legal = None
     legal = [a.to_json() for a in s.legal_actions(0)]
     moves, root = _moves(s, 0)
@@ -168,7 +168,7 @@ def test_a_siege_commitment_with_the_holy_lance_picks_the_lance_first() -> None:
     s = on_jerusalem(army=9)
     set_hand(s, 0, [135, 6])
     do(s, 0, A.SIEGE)
-    assert s.decision == "attack"
+    assert s.decision_kind == "attack"
     legal = [a.to_json() for a in s.legal_actions(0)]
     moves, root = _moves(s, 0)
     places = _attrs(root, "data-place")

@@ -114,7 +114,7 @@ def test_start_player_random_and_option():
         starts.add(s.start_player)
     assert starts == {0, 1, 2, 3}
     s = random_game(4, 7, start_player=2)
-    assert s.start_player == 2 and s.active == 2 and s.decision == "cards"
+    assert s.start_player == 2 and s.active == 2 and s.decision_kind == "cards"
 
 
 # -- ZK-S4, ZK-S5 -------------------------------------------------------------------------

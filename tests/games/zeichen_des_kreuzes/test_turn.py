@@ -44,16 +44,16 @@ def finish_turn(s):
     """End the card phase, pass in a city, end the discard phase."""
     p = s.active
     do(s, p, A.END_CARDS)
-    if s.decision == "city":
+    if s.decision_kind == "city":
         do(s, p, A.PASS)
-    if s.decision == "discard":
+    if s.decision_kind == "discard":
         do(s, p, A.END_DISCARD)
 
 
 def through_windows(s):
     """No Truce, no emptying: answer the windows before a commitment."""
-    while s.decision in ("truce", "empty"):
-        do(s, s.decider, A.FIGHT if s.decision == "truce" else A.KEEP_TOWER)
+    while s.decision_kind in ("truce", "empty"):
+        do(s, s.decider, A.FIGHT if s.decision_kind == "truce" else A.KEEP_TOWER)
 
 
 def kinds(s):
@@ -181,7 +181,7 @@ def test_pawns_share_cells_and_end_at_sea():
     place(s, 1, 12, 6)
     set_hand(s, 0, [SEA_CARD])
     do(s, 0, A.move(SEA_CARD, cell(s, 12, 6)))
-    assert s.decision == "cards" and s.fight is None
+    assert s.decision_kind == "cards" and s.fight is None
     assert s.pawn[0] == s.pawn[1] == cell(s, 12, 6)
     finish_turn(s)
     assert s.active == 1 and s.pawn[0] == cell(s, 12, 6)
@@ -210,14 +210,14 @@ def test_phases_in_order():
     s = new()
     stack_pile(s, [12, 13, 14])
     set_hand(s, 0, [20, 21])
-    assert s.decision == "cards" and s.view(None)["phase"] == "card"
+    assert s.decision_kind == "cards" and s.view(None)["phase"] == "card"
     do(s, 0, A.END_CARDS)
-    assert s.decision == "city" and s.view(None)["phase"] == "city"
+    assert s.decision_kind == "city" and s.view(None)["phase"] == "city"
     do(s, 0, A.PASS)
-    assert s.decision == "discard" and s.view(None)["phase"] == "discard"
+    assert s.decision_kind == "discard" and s.view(None)["phase"] == "discard"
     do(s, 0, A.END_DISCARD)
     assert s.hands[0] == [12, 13, 14, 20, 21]  # drawn in phase 4
-    assert (s.turn, s.active, s.decision) == (2, 1, "cards")
+    assert (s.turn, s.active, s.decision_kind) == (2, 1, "cards")
     assert s.log(None)[-1] == {"kind": "turn", "seat": 1, "turn": 2}
 
 
@@ -226,7 +226,7 @@ def test_city_phase_skipped_off_city():
     s = new()
     place(s, 0, 12, 7)
     do(s, 0, A.END_CARDS)
-    assert s.decision == "discard"
+    assert s.decision_kind == "discard"
 
 
 # -- 5.3 card phase -----------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_card_phase_any_number_of_cards():
     do(s, 0, A.move(SEA_CARD, cell(s, 12, 6)))
     do(s, 0, A.move(PLAIN_CARD_2, cell(s, 11, 5)))
     assert s.pawn[0] == cell(s, 11, 5) and s.hands[0] == []
-    assert s.decision == "cards"
+    assert s.decision_kind == "cards"
     assert A.END_CARDS in s.legal_actions(0)
     t = new()
     assert A.END_CARDS in t.legal_actions(0)
@@ -292,7 +292,7 @@ def test_step_into_unit_starts_fight():
     do(s, 0, A.move(SEA_CARD, cell(s, 20, 12)))
     assert s.fight is not None
     assert (s.fight.kind, s.fight.fighter, s.fight.enemy) == ("unit_fleet", 0, 3)
-    assert s.decision == "commit" and s.decider == 0
+    assert s.decision_kind == "commit" and s.decider == 0
 
 
 def test_step_onto_city_does_nothing_in_card_phase():
@@ -301,7 +301,7 @@ def test_step_onto_city_does_nothing_in_card_phase():
     place(s, 0, 12, 7)
     set_hand(s, 0, [PLAIN_CARD, PLAIN_CARD_2])
     do(s, 0, A.move(PLAIN_CARD, cell(s, 11, 7)))  # Rome
-    assert s.decision == "cards" and s.fight is None
+    assert s.decision_kind == "cards" and s.fight is None
     assert s.motivation[0] == 10 and s.treasure[0] == 3
 
 
@@ -312,7 +312,7 @@ def test_symbol_move_offered_and_declined():
     place(s, 0, 19, 11)
     set_hand(s, 0, [SHIP_CARD])
     do(s, 0, A.move(SHIP_CARD, cell(s, 19, 12)))
-    assert s.decision == "symbol" and s.symbol == "fleet"
+    assert s.decision_kind == "symbol" and s.symbol == "fleet"
     legal = s.legal_actions(0)
     assert A.NO_UNIT_MOVE in legal
     assert {(a.unit, xy(s, a.to)) for a in legal if a.kind == "move_unit"} == {
@@ -326,7 +326,7 @@ def test_symbol_move_offered_and_declined():
         (FLEET_E, (19, 12)),  # onto his own pawn (ZK-E15)
     }
     do(s, 0, A.NO_UNIT_MOVE)
-    assert s.decision == "cards" and s.units[FLEET_E] == cell(s, 20, 12)
+    assert s.decision_kind == "cards" and s.units[FLEET_E] == cell(s, 20, 12)
 
 
 def test_symbol_move_after_lost_fight():
@@ -340,9 +340,9 @@ def test_symbol_move_after_lost_fight():
     through_windows(s)
     do(s, 0, A.commit(1))
     assert s.pawn[0] == cell(s, 19, 11) and s.origin[0] == -1  # retreated
-    assert s.decision == "symbol"
+    assert s.decision_kind == "symbol"
     do(s, 0, A.move_unit(FLEET_W, cell(s, 9, 9)))
-    assert s.units[FLEET_W] == cell(s, 9, 9) and s.decision == "cards"
+    assert s.units[FLEET_W] == cell(s, 9, 9) and s.decision_kind == "cards"
 
 
 def test_army_symbol_moves_army():
@@ -351,7 +351,7 @@ def test_army_symbol_moves_army():
     place(s, 0, 12, 7)
     set_hand(s, 0, [ARMY_CARD])
     do(s, 0, A.move(ARMY_CARD, cell(s, 13, 8)))
-    assert s.decision == "symbol" and s.symbol == "army"
+    assert s.decision_kind == "symbol" and s.symbol == "army"
     targets = {a.unit for a in s.legal_actions(0) if a.kind == "move_unit"}
     assert targets == {ARMY_I, ARMY_A}
 
@@ -363,7 +363,7 @@ def test_symbol_without_legal_unit_move_has_no_effect():
     place(s, 0, 19, 11)
     set_hand(s, 0, [SHIP_CARD])
     do(s, 0, A.move(SHIP_CARD, cell(s, 19, 12)))
-    assert s.decision == "cards"
+    assert s.decision_kind == "cards"
 
 
 def test_no_other_movement():
@@ -440,7 +440,7 @@ def test_unit_moved_onto_pawn_starts_fight():
     do(s, 0, A.move(SHIP_CARD, cell(s, 19, 12)))
     do(s, 0, A.move_unit(FLEET_E, cell(s, 20, 11)))
     assert s.fight is not None and s.fight.fighter == 2 and s.fight.kind == "unit_fleet"
-    assert s.decision == "commit" and s.decider == 2
+    assert s.decision_kind == "commit" and s.decider == 2
 
 
 def test_unit_placed_back_shares_cell_without_fight():
@@ -456,7 +456,7 @@ def test_unit_placed_back_shares_cell_without_fight():
     through_windows(s)
     do(s, 0, A.commit(1))  # won: FLEET_E goes back to (20,12) where seat 3 stands
     assert s.units[FLEET_E] == cell(s, 20, 12)
-    assert s.fight is None and s.decision == "cards"
+    assert s.fight is None and s.decision_kind == "cards"
 
 
 def several_pawns(first_tray):
@@ -482,13 +482,13 @@ def test_several_pawns_turn_order_until_beaten():
     through_windows(s)
     do(s, 1, A.commit(1))  # lost
     assert s.units[FLEET_W] == cell(s, 9, 9)  # a loss leaves the unit
-    assert s.decision == "retreat" and s.decider == 1
+    assert s.decision_kind == "retreat" and s.decider == 1
     do(s, 1, A.retreat(cell(s, 9, 8)))
     assert s.fight.fighter == 3
     through_windows(s)
     do(s, 3, A.commit(1))  # won
     assert s.units[FLEET_W] == cell(s, 8, 9)  # back to its start
-    assert s.decision == "cards" and s.decider == 0
+    assert s.decision_kind == "cards" and s.decider == 0
 
 
 def test_several_pawns_first_wins_others_do_not_fight():
@@ -497,7 +497,7 @@ def test_several_pawns_first_wins_others_do_not_fight():
     through_windows(s)
     do(s, 1, A.commit(1))
     assert s.units[FLEET_W] == cell(s, 8, 9)
-    assert s.decision == "cards" and s.fight is None
+    assert s.decision_kind == "cards" and s.fight is None
     assert s.motivation[3] == 10 and s.army[3] == 8
 
 
@@ -535,7 +535,7 @@ def test_city_phase_without_moving():
     """ZK-R24, ZK-E44: standing on a city at the end of the card phase is enough."""
     s = new()
     do(s, 0, A.END_CARDS)
-    assert s.decision == "city"
+    assert s.decision_kind == "city"
 
 
 def test_city_phase_after_retreat_into_city():
@@ -550,7 +550,7 @@ def test_city_phase_after_retreat_into_city():
     do(s, 0, A.commit(1))
     assert s.pawn[0] == cell(s, 11, 5)
     do(s, 0, A.END_CARDS)
-    assert s.decision == "city"
+    assert s.decision_kind == "city"
 
 
 def city_actions(s):
@@ -566,7 +566,7 @@ def test_options_red_city():
     s.plundered_by[city(s, "Bari")] = 2
     to_phase(s, "cards")
     do(s, 0, A.END_CARDS)
-    assert s.decision == "discard"
+    assert s.decision_kind == "discard"
 
 
 def test_options_candia():
@@ -586,7 +586,7 @@ def test_options_green_city():
     s.plundered_by[city(s, "Tunis")] = 1
     to_phase(s, "cards")
     do(s, 0, A.END_CARDS)
-    assert s.decision == "discard"
+    assert s.decision_kind == "discard"
 
 
 def test_options_jerusalem():
@@ -594,7 +594,7 @@ def test_options_jerusalem():
     s = new()
     place(s, 0, 23, 12)
     do(s, 0, A.END_CARDS)
-    assert s.decision == "discard"  # not eligible: only PASS, nothing to decide
+    assert s.decision_kind == "discard"  # not eligible: only PASS, nothing to decide
     s = new()
     place(s, 0, 23, 12)
     s.green_tiles[0] = [4, 5]
@@ -607,7 +607,7 @@ def test_pray():
     s = new()
     to_phase(s, "city")
     do(s, 0, A.PRAY)
-    assert s.motivation[0] == 12 and s.decision == "discard"
+    assert s.motivation[0] == 12 and s.decision_kind == "discard"
 
 
 def test_recruit_range_and_odd_supply():
@@ -658,7 +658,7 @@ def test_christian_plunder_won():
     assert s.motivation[0] == 7
     assert s.pawn[0] == cell(s, 13, 7)
     assert s.view(1)["cities"][bari]["tile"] == value
-    assert s.decision == "discard"
+    assert s.decision_kind == "discard"
     assert s.log(None)[-3]["thrown"] == {"P0": 2, "G": 2}
 
 
@@ -674,10 +674,10 @@ def test_christian_plunder_lost():
     assert s.motivation[0] == 8
     assert s.plundered_by[bari] == -1 and s.red_tiles[0] == []
     assert s.view(1)["cities"][bari]["tile"] is None
-    assert s.decision == "retreat"
+    assert s.decision_kind == "retreat"
     assert {xy(s, a.to) for a in s.legal_actions(0)} == {(12, 7), (13, 8)}  # land first
     do(s, 0, A.retreat(cell(s, 12, 7)))
-    assert s.pawn[0] == cell(s, 12, 7) and s.decision == "discard"
+    assert s.pawn[0] == cell(s, 12, 7) and s.decision_kind == "discard"
 
 
 def test_plunder_needs_troops():
@@ -742,7 +742,7 @@ def test_jerusalem_entered_without_fight():
     place(s, 1, 23, 12)
     set_hand(s, 0, [PLAIN_CARD])
     do(s, 0, A.move(PLAIN_CARD, cell(s, 23, 12)))
-    assert s.fight is None and s.decision == "cards"
+    assert s.fight is None and s.decision_kind == "cards"
     assert s.pawn[0] == s.pawn[1] == cell(s, 23, 12)
     assert s.garrison == 15
 
@@ -815,7 +815,7 @@ def test_first_exhaustion_reshuffles_discard():
     assert s.exhaustions == 1
     assert len(s.hands[0]) == 5
     assert s.discard == []
-    assert s.decision == "cards" and s.active == 1
+    assert s.decision_kind == "cards" and s.active == 1
     assert {"kind": "exhausted", "count": 1} in s.log(None)
 
 
@@ -882,7 +882,7 @@ def test_symbols_of_joker_and_mountain_cards(card, symbol):
     set_hand(s, 0, [card])
     to = next(a.to for a in s.legal_actions(0) if a.kind == "move")
     do(s, 0, A.move(card, to))
-    assert s.decision == "symbol" and s.symbol == symbol
+    assert s.decision_kind == "symbol" and s.symbol == symbol
 
 
 def test_truce_puts_unit_back_on_start():
@@ -893,12 +893,12 @@ def test_truce_puts_unit_back_on_start():
     place(s, 0, 19, 11)
     set_hand(s, 0, [SEA_CARD, TRUCE_CARD])
     do(s, 0, A.move(SEA_CARD, cell(s, 20, 11)))
-    assert s.decision == "truce"
+    assert s.decision_kind == "truce"
     do(s, 0, A.truce(TRUCE_CARD))
     assert s.units[FLEET_E] == cell(s, 20, 12)
     assert s.pawn[0] == cell(s, 20, 11)
     assert (s.army[0], s.motivation[0]) == (6, 10)
-    assert s.discard[-1] == TRUCE_CARD and s.decision == "cards"
+    assert s.discard[-1] == TRUCE_CARD and s.decision_kind == "cards"
 
 
 def test_no_exhaustion_without_a_draw():

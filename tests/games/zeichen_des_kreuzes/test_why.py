@@ -193,7 +193,7 @@ def test_a_fleet_onto_land_in_a_symbol_move() -> None:
     place(s, 0, 19, 11)
     set_hand(s, 0, [56])
     do(s, 0, A.move(56, cell(s, 19, 12)))
-    assert s.decision == "symbol"
+    assert s.decision_kind == "symbol"
     why = _why(s, 0, "unit:0", "cell:9,8")
     assert why["rule"] == "ZK-R20" and "onto sea only" in why["en"]
 

@@ -702,7 +702,7 @@ class ZkEncoding(Encoding):
             seat
         ]
         n = self.players
-        decision = state.decision
+        decision = state.decision_kind
         fight = state.fight
         # the phase as view.phase_of names it (ZK-R11): a fight belongs to the city phase
         # when play resumes with the discard phase after it

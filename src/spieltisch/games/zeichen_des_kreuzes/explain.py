@@ -152,7 +152,9 @@ def refusal(state: ZkState, seat: Any, action: Any, lang: str = "en") -> Illegal
     if seat != state.decider:
         text = _("It is not your turn: {player} decides now ({decision})").format(
             player=seat_name(state.decider, None, lang),
-            decision=_.pgettext("decision", DECISIONS.get(state.decision, state.decision)),
+            decision=_.pgettext(
+                "decision", DECISIONS.get(state.decision_kind, state.decision_kind)
+            ),
         )
         return IllegalAction(text, state.turn_rule())
     if action in state.legal_actions(seat):
@@ -166,7 +168,7 @@ def why_illegal(
     """Why ``action`` of ``seat``, the player to decide, is not legal now, in ``lang``, and
     the rule that says so."""
     _ = catalog(lang)
-    decision = state.decision
+    decision = state.decision_kind
     with _edition_of(state):
         if action.kind not in ACCEPTS.get(decision, ()):
             text = _("You cannot {what} now; it is time to {task}").format(
@@ -483,7 +485,7 @@ def _commit(state: ZkState, seat: int, action: ZkAction, _: Catalog) -> Found:
         return None
     army = state.army[fight.fighter]
     only = _.ngettext("You have only {n} troop", "You have only {n} troops", army)
-    if state.decision == "attack":
+    if state.decision_kind == "attack":
         if action.amount < 5:
             text = _("A siege round needs at least 5 troops, not {n}")
             return text.format(n=action.amount), "ZK-J5"

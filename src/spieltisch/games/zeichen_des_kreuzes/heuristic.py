@@ -241,7 +241,7 @@ class HeuristicBot:
         legal: list[Action] = list(state.legal_actions(seat))
         if len(legal) == 1:
             return legal[0]
-        d = state.decision
+        d = state.decision_kind
         if d == CARDS:
             return self._cards(state, seat, legal)
         if d == CITY:

@@ -90,7 +90,7 @@ class ZkState(State):
         "army",
         "comp",
         "decider",
-        "decision",
+        "decision_kind",
         "discard",
         "draw_pile",
         "end_reason_code",
@@ -148,7 +148,7 @@ class ZkState(State):
     tower: Tower
     start_player: int
     active: int
-    decision: str
+    decision_kind: str
     decider: int
     fight: Fight | None
     secret: SimultaneousChoices | None
@@ -213,7 +213,7 @@ class ZkState(State):
             options["tower_shelf_memory"],
             chance,
         )
-        self.decision, self.decider = CARDS, self.active
+        self.decision_kind, self.decider = CARDS, self.active
         self.fight = None
         self.secret = None
         self.two_step = -1
@@ -282,7 +282,7 @@ class ZkState(State):
         other.tower = self.tower.clone(other.chance)
         other.start_player = self.start_player
         other.active = self.active
-        other.decision = self.decision
+        other.decision_kind = self.decision_kind
         other.decider = self.decider
         other.fight = None if self.fight is None else self.fight.copy()
         other.secret = None if self.secret is None else self.secret.clone()
@@ -346,20 +346,20 @@ class ZkState(State):
 
     # -- kernel interface ----------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
-        if self.decision == OVER:
+        if self.decision_kind == OVER:
             return ()
         return (self.decider,)
 
     def turn_rule(self) -> str | None:
-        return DECISION_RULES.get(self.decision)
+        return DECISION_RULES.get(self.decision_kind)
 
     def is_over(self) -> bool:
-        return self.decision == OVER
+        return self.decision_kind == OVER
 
     def legal_actions(self, seat: int) -> list[ZkAction]:  # type: ignore[override]
-        if self.decision == OVER or seat != self.decider:
+        if self.decision_kind == OVER or seat != self.decider:
             return []
-        legal: list[ZkAction] = getattr(self, "_legal_" + self.decision)()
+        legal: list[ZkAction] = getattr(self, "_legal_" + self.decision_kind)()
         self._legal = legal  # kept for the check in the next apply
         return list(legal)
 
@@ -367,7 +367,7 @@ class ZkState(State):
         """The decider's legal actions, listed at most once per position."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = getattr(self, "_legal_" + self.decision)()
+            legal = self._legal = getattr(self, "_legal_" + self.decision_kind)()
         return legal
 
     # -- legal actions per decision ------------------------------------------------------
@@ -658,12 +658,12 @@ class ZkState(State):
     def _enter_city_phase(self) -> None:
         options = self._city_options(self.active)
         if len(options) > 1:
-            self.decision, self.decider = CITY, self.active
+            self.decision_kind, self.decider = CITY, self.active
         else:  # no city, or only PASS: nothing to decide
             self._enter_discard_phase()
 
     def _enter_discard_phase(self) -> None:
-        self.decision, self.decider = DISCARD, self.active
+        self.decision_kind, self.decider = DISCARD, self.active
         self.fight = None
 
     def _do_step(self, seat: int, action: ZkAction) -> None:
@@ -673,7 +673,7 @@ class ZkState(State):
 
     def _do_stop_steps(self, seat: int, action: ZkAction) -> None:
         self.two_step = -1
-        self.decision, self.decider = CARDS, self.active
+        self.decision_kind, self.decider = CARDS, self.active
 
     def _do_move_unit(self, seat: int, action: ZkAction) -> None:
         unit, to = action.unit, action.to
@@ -687,13 +687,13 @@ class ZkState(State):
 
     def _next_unit_fight(self, unit: int, seats: list[int]) -> None:
         if not seats:
-            self.decision, self.decider = CARDS, self.active
+            self.decision_kind, self.decider = CARDS, self.active
             return
         self._start_unit_fight(seats[0], unit, ("units", unit, *seats[1:]))
 
     def _do_no_unit_move(self, seat: int, action: ZkAction) -> None:
         self.symbol = ""
-        self.decision, self.decider = CARDS, self.active
+        self.decision_kind, self.decider = CARDS, self.active
 
     # fights
     def _start_fight(self, fight: Fight) -> None:
@@ -712,7 +712,7 @@ class ZkState(State):
         # ZK-C3 step 2: the truce window of a unit fight (asked whenever the fighter holds a
         # card, so that skipping it never reveals a hand)
         if fight.kind in (UNIT_FLEET, UNIT_ARMY) and self.hands[fight.fighter]:
-            self.decision, self.decider = TRUCE, fight.fighter
+            self.decision_kind, self.decider = TRUCE, fight.fighter
             return
         self._after_truce_window()
 
@@ -730,7 +730,7 @@ class ZkState(State):
         tower (asked whenever he could hold the means, so a skip reveals no card)."""
         p = self.active
         if self.tower.total() > 0 and (self.markers[p] > 0 or self.hands[p]):
-            self.decision, self.decider = EMPTY, p
+            self.decision_kind, self.decider = EMPTY, p
             return
         self._after_emptying_window()
 
@@ -740,7 +740,7 @@ class ZkState(State):
         then = ATTACK if fight.kind == JERUSALEM_ROUND else COMMIT
         if then == ATTACK:
             self.secret = SimultaneousChoices((fight.fighter, self.defender()))
-        self.decision, self.decider = then, fight.fighter
+        self.decision_kind, self.decider = then, fight.fighter
 
     def _do_truce(self, seat: int, action: ZkAction) -> None:
         fight = self.fight
@@ -789,11 +789,11 @@ class ZkState(State):
         assert fight is not None
         if action.card >= 0:
             self._take_lance(seat, action.card)
-        if self.decision == ATTACK:
+        if self.decision_kind == ATTACK:
             assert self.secret is not None
             self.secret.submit(seat, ZkAction("commit", amount=action.amount))
             self._event({"kind": "committed", "seat": seat})
-            self.decision, self.decider = DEFEND, self.defender()
+            self.decision_kind, self.decider = DEFEND, self.defender()
             return
         self._throw(fight, action.amount, ENEMY_CUBES[fight.kind])
 
@@ -885,7 +885,7 @@ class ZkState(State):
             return False
         cells = self._retreat_cells(x)
         if len(cells) > 1:
-            self.decision, self.decider = RETREAT, x
+            self.decision_kind, self.decider = RETREAT, x
             return True
         if cells:
             self._move_retreat(x, cells[0])
@@ -908,7 +908,7 @@ class ZkState(State):
         if fight.kind == JERUSALEM_ROUND:
             p = fight.fighter
             if fight.outcome == "won" and self.army[p] >= 5:
-                self.decision, self.decider = CONTINUE, p  # ZK-J10
+                self.decision_kind, self.decider = CONTINUE, p  # ZK-J10
                 return
             self._end_siege()
             return
@@ -923,13 +923,13 @@ class ZkState(State):
             kind = ARMY if self.comp.cards[then[1]].symbol == "army" else FLEET
             if self._unit_moves(kind):
                 self.symbol = kind
-                self.decision, self.decider = SYMBOL, p
+                self.decision_kind, self.decider = SYMBOL, p
                 return
         elif what == "second":
             if outcome != "lost":
                 self.two_step = then[1]
                 if self._two_step_cells():
-                    self.decision, self.decider = SECOND_STEP, p
+                    self.decision_kind, self.decider = SECOND_STEP, p
                     return
                 self.two_step = -1
         elif what == "units":
@@ -940,7 +940,7 @@ class ZkState(State):
         elif what == "discard":
             self._enter_discard_phase()
             return
-        self.decision, self.decider = CARDS, p
+        self.decision_kind, self.decider = CARDS, p
 
     # city phase
     def _do_pray(self, seat: int, action: ZkAction) -> None:
@@ -1090,7 +1090,7 @@ class ZkState(State):
         self.turn += 1
         self.active = (self.active + 1) % self.players
         self.origin = [-1] * self.players  # ZK-R10
-        self.decision, self.decider = CARDS, self.active
+        self.decision_kind, self.decider = CARDS, self.active
         self._event({"kind": "turn", "seat": self.active, "turn": self.turn})
 
     def _exhaustion_winners(self) -> list[int]:
@@ -1111,7 +1111,7 @@ class ZkState(State):
     def _end(self, winners: list[int], reason: str) -> None:
         self.winner_seats = winners
         self.end_reason_code = reason
-        self.decision, self.decider = OVER, -1
+        self.decision_kind, self.decider = OVER, -1
         self.fight = None
         self.secret = None
         self._event({"kind": "game_over", "reason": reason, "winners": winners})
@@ -1119,7 +1119,7 @@ class ZkState(State):
     def _advance(self) -> None:
         """Skip the decisions that offer nothing to choose (and reveal nothing)."""
         while True:
-            if self.decision == DISCARD and not self.hands[self.active]:
+            if self.decision_kind == DISCARD and not self.hands[self.active]:
                 self._draw_phase(self.active)
                 self._end_turn()
                 continue
@@ -1127,7 +1127,7 @@ class ZkState(State):
 
     # -- outcome -------------------------------------------------------------------------
     def winners(self) -> list[int]:
-        return list(self.winner_seats) if self.decision == OVER else []
+        return list(self.winner_seats) if self.decision_kind == OVER else []
 
     def scores(self) -> list[float]:
         """ZK-W5: r_i = 1/|W| for a winner, 0 otherwise."""
@@ -1250,7 +1250,7 @@ class ZkState(State):
             "start_player": self.start_player,
             "active": self.active,
             "turn": self.turn,
-            "decision": self.decision,
+            "decision": self.decision_kind,
             "decider": self.decider,
             "army": self.army,
             "supply": self.supply,
@@ -1316,9 +1316,9 @@ def _load(self: ZkState, data: JSON) -> None:
         if not isinstance(data[name], int):
             raise StateFormatError(f"'{name}' must be an integer")
     self.start_player, self.active, self.turn = data["start_player"], data["active"], data["turn"]
-    self.decision, self.decider = str(data["decision"]), data["decider"]
-    if self.decision not in (*DECISION_RULES, OVER):
-        raise StateFormatError(f"unknown decision {self.decision!r}")
+    self.decision_kind, self.decider = str(data["decision"]), data["decider"]
+    if self.decision_kind not in (*DECISION_RULES, OVER):
+        raise StateFormatError(f"unknown decision {self.decision_kind!r}")
     if not 0 <= self.active < players:
         raise StateFormatError("'active' is not a seat")
     for name in ("army", "supply", "treasure", "motivation", "markers", "pawn", "origin"):

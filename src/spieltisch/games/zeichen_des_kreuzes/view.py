@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def phase_of(state: ZkState) -> str:
     """The turn phase (ZK-R11) the pending decision belongs to."""
-    decision = state.decision
+    decision = state.decision_kind
     if decision == "over":
         return "over"
     if decision == "discard":
@@ -95,7 +95,10 @@ def state_view(state: ZkState, seat: int | None) -> JSON:
         "active": state.active,
         "start_player": state.start_player,
         "phase": phase_of(state),
-        "decision": {"type": state.decision, "seat": None if state.decider < 0 else state.decider},
+        "decision": {
+            "type": state.decision_kind,
+            "seat": None if state.decider < 0 else state.decider,
+        },
         "seats": seats,
         "cities": cities,
         "face_down_tiles": face_down,
@@ -115,11 +118,11 @@ def state_view(state: ZkState, seat: int | None) -> JSON:
             "exhaustion_winner": state.options["exhaustion_winner"],
             "papal_reward": state.options["papal_reward"],
         },
-        "over": state.decision == "over",
+        "over": state.decision_kind == "over",
         "winners": list(state.winner_seats),
         "end_reason": state.end_reason_code or None,
     }
-    if state.decision == "symbol":
+    if state.decision_kind == "symbol":
         out["symbol"] = state.symbol
     if state.two_step >= 0:
         out["two_step_card"] = card_code(state.two_step)
