@@ -9,6 +9,7 @@ from .bench_server import bench_server
 from .calibrate import calibrate
 from .catalog import games, rules
 from .play import play
+from .position import position, schema
 from .replay import replay
 from .rulebook import rulebook
 from .screenshots import screenshots
@@ -37,6 +38,8 @@ app.command(name="bench-server")(bench_server)
 app.command()(screenshots)
 app.command()(translations)
 app.add_typer(rulebook, name="rulebook")
+app.add_typer(position, name="position")
+app.command()(schema)
 
 
 def main() -> None:

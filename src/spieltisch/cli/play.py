@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from enum import StrEnum
@@ -12,7 +13,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ..engine.game import State
+from ..engine.errors import OptionError
+from ..engine.game import Game, State
 from . import show
 from .config import HUMAN, check_options, check_writable, game_options, load_game, parse_seats
 from .console import out, reports_errors
@@ -40,16 +42,26 @@ def play(
     edition: EditionFile = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
     lang: Annotated[Lang, typer.Option(help="Language of the table.")] = Lang.en,
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            help="Start from this position, written in the game's format "
+            "(see spieltisch position); --save then writes a state document."
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: type the number of an action (in Medina the move itself,
     such as grey 4 5; list numbers them); help, log, quit."""
     g = load_game(game)
     names = parse_seats(seats, g, humans=True)
-    options = game_options(g, option or [], edition)
-    check_options(g, options, len(names))
     check_writable(save)
-    seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-    state = g.new_game(len(names), seed, options)
+    if position is not None:
+        state = _from_position(g, position, len(names), seed, option, edition)
+    else:
+        options = game_options(g, option or [], edition)
+        check_options(g, options, len(names))
+        seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+        state = g.new_game(len(names), seed, options)
     console = out()
     language = lang.value
     _introduce(console, g.name, state, names, language)
@@ -60,6 +72,25 @@ def play(
         _abandon(console, state, stop.reason, save, language)
     _finish(console, session, names, language)
     _save(console, state, save, language)
+
+
+def _from_position(
+    g: Game,
+    path: Path,
+    players: int,
+    seed: int | None,
+    option: list[str] | None,
+    edition: Path | None,
+) -> State:
+    """The state of a hand-written position; its players and options are its own."""
+    if seed is not None or option or edition is not None:
+        raise OptionError("a position carries its own options and chance: drop --seed/--option")
+    if not path.is_file():
+        raise OptionError(f"no position file {path}")
+    state = g.from_position(path.read_text(encoding="utf-8"))
+    if state.players != players:
+        raise OptionError(f"the position has {state.players} players but --seats names {players}")
+    return state
 
 
 def _run(session: TerminalSession) -> None:
@@ -76,7 +107,7 @@ def _abandon(console: Console, state: State, reason: str, save: Path | None, lan
     key = {"quit": "quit", "eof": "eof"}.get(reason, "interrupted")
     console.print(f"[bold red]{escape(msg[key].format(moves=state.move_count))}[/bold red]")
     if save is not None:
-        state.record().save(save)
+        _write(state, save)
         console.print(escape(msg["partial"].format(path=save)))
     raise typer.Exit(0 if reason == "quit" else EXIT_ABANDONED)
 
@@ -118,5 +149,13 @@ def _save(console: Console, state: State, path: Path | None, lang: str) -> None:
     if path is None:
         console.print(f"[dim]{escape(msg['save_hint'])}[/dim]")
         return
-    state.record().save(path)
+    _write(state, path)
     console.print(escape(msg["saved"].format(path=path)))
+
+
+def _write(state: State, path: Path) -> None:
+    """The game record; a game started from a position has none, so its state document."""
+    if state.move_count == 0 and state.to_json()["moves"] is None:
+        path.write_text(json.dumps(state.to_json(), indent=1) + "\n", encoding="utf-8")
+    else:
+        state.record().save(path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -332,7 +333,9 @@ class State(metaclass=DeclaredMeta):
         from .record import GameRecord
 
         if self._moves is None:
-            raise RecordError("a resampled (determinized) state has no game record")
+            raise RecordError(
+                "this state has no game record: it was resampled, or started from a position"
+            )
         return GameRecord(
             game=self.game.id,
             version=self.game.version,
@@ -348,6 +351,22 @@ class State(metaclass=DeclaredMeta):
 
 
 BotFactory = Callable[[], Any]
+
+
+def _positions_have_no_record(read: Callable[[Any, str], State]) -> Callable[[Any, str], State]:
+    """Wrap a game's ``from_position``: a position is not a game played from its seed, so
+    its state has no game record (``record()`` refuses; saving writes the state)."""
+
+    @functools.wraps(read)
+    def from_position(self: Any, text: str) -> State:
+        if not isinstance(text, str):
+            raise PositionError(f"a position is text, not {type(text).__name__}")
+        state = read(self, text)
+        state._moves = None
+        return state
+
+    from_position.kernel_wrapped = True  # type: ignore[attr-defined]
+    return from_position
 
 
 class Game(ABC):
@@ -392,6 +411,12 @@ class Game(ABC):
         """The game-specific part of a state stored by rules ``version`` (older than this
         engine's) in this engine's format; games whose format changed override it."""
         return data
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("from_position")
+        if own is not None and not getattr(own, "kernel_wrapped", False):
+            cls.from_position = _positions_have_no_record(own)  # type: ignore[method-assign,assignment]
 
     # the game's named chance events, for ``new_game(chance_script=...)`` and the research
     # adapters' chance nodes
