@@ -1,0 +1,59 @@
+"""The API's routes of a seat's link (or a spectator's): what it sees, its moves, why a
+click means no move, and its answer to a rematch offer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from . import why
+from .api_models import Act, Why, errors, lang_or_en
+from .live import TableError, TableManager
+from .rematch import RematchAnswer, Rematches
+
+
+def router(manager: TableManager, rematches: Rematches) -> APIRouter:
+    api = APIRouter()
+
+    @api.post(
+        "/api/seat/{token}/rematch",
+        summary="Propose, accept, decline or withdraw a rematch (the seat's view of the offer)",
+        responses=errors(403, 404, 409),
+    )
+    async def api_rematch(token: str, body: RematchAnswer | None = None) -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        answer = body.answer if body is not None else "propose"  # an empty POST proposes
+        return {"rematch": await rematches.answer(table, seat, answer)}
+
+    @api.get(
+        "/api/seat/{token}",
+        summary="What a seat (or a spectator link) sees now",
+        responses=errors(404),
+    )
+    async def api_seat(token: str, lang: str = "en") -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        return table.payload(seat, lang_or_en(lang))
+
+    @api.post(
+        "/api/seat/{token}/act",
+        summary="Make a move for the link's seat",
+        responses=errors(403, 404, 409, 422),
+    )
+    async def api_act(token: str, body: Act) -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        if seat is None:
+            raise TableError("a spectator link cannot make moves", 403)
+        version = await manager.act(table, seat, body.expected_version, body.action)
+        return {"ok": True, "version": version}
+
+    @api.post(
+        "/api/seat/{token}/why",
+        summary="Why the link's seat cannot make the move a click on the board means",
+        responses=errors(404),
+    )
+    async def api_why(token: str, body: Why, lang: str = "en") -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        return why.explain(table, seat, body.pick, body.place, lang)
+
+    return api

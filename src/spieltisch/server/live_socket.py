@@ -1,0 +1,137 @@
+"""Live play over a WebSocket (``/ws/<token>``): the seat's update on connecting and after
+every change, and the client's messages — a move, a language, a refresh, a "why not?" and a
+rematch answer. Every problem is answered on the socket and changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from ..engine.errors import SpieltischError
+from . import why
+from .api_models import LANGS, MAX_BODY, lang_or_en
+from .live import Connection, LiveTable, TableError, TableManager, deflate, encode
+from .rematch import Rematches
+
+
+def router(manager: TableManager, rematches: Rematches) -> APIRouter:
+    api = APIRouter()
+    messages = _Messages(manager, rematches)
+
+    @api.websocket("/ws/{token}")
+    async def live(
+        websocket: WebSocket, token: str, lang: str = "en", compress: str | None = None
+    ) -> None:
+        await websocket.accept()
+        try:
+            table, seat = await manager.by_token(token)
+        except TableError as exc:
+            await websocket.send_json({"type": "error", "error": str(exc)})
+            await websocket.close(code=4404)
+            return
+
+        async def send(message: str | bytes) -> None:
+            if isinstance(message, bytes):
+                await websocket.send_bytes(message)
+            else:
+                await websocket.send_text(message)
+
+        packed = compress == "deflate"  # updates as compressed binary frames
+        conn = Connection(seat, lang_or_en(lang), send, packed)
+        await manager.join(table, conn)
+        try:
+            await _update(table, seat, conn)
+            while True:
+                text = await websocket.receive_text()
+                reply = await messages.handle(table, seat, conn, text)
+                if reply is not None:
+                    await websocket.send_text(encode(reply))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager.leave(table, conn)
+            rematches.left(table, seat)  # a rematch offer waits ~10 s for a reload
+
+    return api
+
+
+async def _update(table: LiveTable, seat: int | None, conn: Connection) -> None:
+    """The seat's current update to one connection, compressed if it asked so."""
+    text = encode(table.payload(seat, conn.lang))
+    await conn.send(deflate(text) if conn.compress else text)
+
+
+def _parse(text: str) -> dict[str, Any] | str:
+    """The client's message as a JSON object, or what is wrong with it."""
+    if len(text.encode("utf-8")) > MAX_BODY:
+        return f"message larger than {MAX_BODY} bytes"
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return f"malformed JSON: {exc.msg}"
+    except RecursionError:
+        return "malformed JSON: nested too deeply"
+    if not isinstance(message, dict):
+        return "a message must be a JSON object with a 'type'"
+    return message
+
+
+class _Messages:
+    """What the server does with one client message and what it answers (``None``: no
+    answer but the update the message asked for)."""
+
+    def __init__(self, manager: TableManager, rematches: Rematches) -> None:
+        self.manager = manager
+        self.rematches = rematches
+
+    async def handle(
+        self, table: LiveTable, seat: int | None, conn: Connection, text: str
+    ) -> dict[str, Any] | None:
+        """One client message; every problem is answered and changes nothing."""
+        message = _parse(text)
+        if isinstance(message, str):
+            return {"type": "error", "error": message}
+        ref = message.get("id")
+        kind = message.get("type")
+        if kind == "lang":
+            lang = message.get("lang")
+            if lang not in LANGS:
+                return {"type": "error", "id": ref, "error": f"language must be one of {LANGS}"}
+            conn.lang = lang
+            await _update(table, seat, conn)
+            return None
+        if kind == "refresh":
+            await _update(table, seat, conn)
+            return None
+        if kind == "why":
+            reason = why.explain(table, seat, message.get("pick"), message.get("place"), conn.lang)
+            return {"type": "why", "id": ref, **reason}
+        if kind == "rematch":
+            return await self.rematches.message(table, seat, message)
+        if kind != "act":
+            return {"type": "error", "id": ref, "error": f"unknown message type {kind!r}"}
+        return await self._act(table, seat, message, ref)
+
+    async def _act(
+        self, table: LiveTable, seat: int | None, message: dict[str, Any], ref: Any
+    ) -> dict[str, Any]:
+        """A move: acknowledged with the new version, or refused with the reason (and the
+        rule, and ``stale`` when another move came first)."""
+        if seat is None:
+            return {"type": "error", "id": ref, "error": "a spectator link cannot make moves"}
+        try:
+            version = await self.manager.act(
+                table, seat, message.get("expected_version"), message.get("action")
+            )
+        except TableError as exc:
+            out: dict[str, Any] = {"type": "error", "id": ref, "error": str(exc)}
+            if exc.rule:
+                out["rule"] = exc.rule
+            if exc.status == 409:
+                out["stale"] = True
+            return out
+        except SpieltischError as exc:
+            return {"type": "error", "id": ref, "error": str(exc)}
+        return {"type": "ack", "id": ref, "version": version}
