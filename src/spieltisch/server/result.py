@@ -1,27 +1,18 @@
 """The result screen of a finished table (issue 15): the final standing, each seat's score
 broken down (``Game.result_sheet``), the game's length, and a chart of the standing over
-the game (``Game.progress`` after every move, drawn here as SVG).
+the game (``Game.progress`` after every move, drawn as SVG by ``chart.py``).
 
 Everything in it is public at the end of the game: the standing and the result sheet of a
 finished game, and the game's measure of progress (which each game computes from public
 information). It is the same for every seat and spectator, so it is worked out once per
 table and language — the table's moves are replayed once, when the game has ended — and
 kept in a small cache that every seat's payload reads (``result_payload``).
-
-The chart is drawn for the page at 1:1 like the board pictures (``docs/board-interface.md``):
-no text under 12 px, at most ``WIDE`` units wide (and a ``NARROW`` one for phones), one line
-per seat in the seat's colour *and* with its own dash pattern and marker shape (colour is
-never the only carrier), a legend with the seat names, axis titles, and a title and
-``aria-label`` for screen readers.
 """
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..engine import picture as pic
@@ -29,34 +20,14 @@ from ..engine.errors import RecordError
 from ..engine.game import Game, State
 from ..engine.i18n import translator
 from ..engine.result import ranks
-from ..engine.svg import attr, num
 from . import board
+from .chart import NARROW, WIDE, Timeline, chart_svg
 
 if TYPE_CHECKING:
     from .live import LiveTable
 
 MAX_POINTS = 300  # points per line at most (Tumult Royal's grab ticks make many moves)
-WIDE = 660  # the chart in the side column of a wide screen (the column is ~700 px then)
-NARROW = 356  # the chart on a phone (390 px wide, less the page's margins)
 KEPT = 64  # results (tables × languages) and timelines kept in memory
-DASHES = ("", "9 5", "2 4", "12 4 3 4", "5 5", "14 3 3 3 3 3")  # per seat, with the shape
-LINE_WIDTH = 2.5
-GRID = "#e2d9c6"
-TICK = 13  # tick labels
-LABEL = 14  # axis titles and the legend
-
-
-@dataclass(frozen=True)
-class Timeline:
-    """A game's progress replayed: ``values[i]`` is each seat's progress after
-    ``steps[i]`` moves (thinned to at most ``MAX_POINTS`` points: a run of equal values
-    keeps only its ends, which draws the same line), ``rounds`` the ``(round, step)`` at
-    which each round begins, ``moves`` the number of moves."""
-
-    steps: list[int]
-    values: list[list[float]]
-    rounds: list[tuple[int, int]]
-    moves: int
 
 
 def _progress(game: Game, state: State) -> list[float]:
@@ -103,27 +74,6 @@ def thin(values: Sequence[Sequence[float]], limit: int) -> list[int]:
 
 
 # -- numbers and words ---------------------------------------------------------------------
-def number(value: float) -> str:
-    """A score as the page shows it: whole numbers without ``.0``, others to one place."""
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.1f}"
-
-
-def nice_ticks(low: float, high: float, count: int, whole: bool = False) -> list[float]:
-    """About ``count`` round tick values (steps of 1, 2 or 5 × 10^k) covering low…high."""
-    if high <= low:
-        high = low + 1
-    raw = (high - low) / max(1, count)
-    magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 5, 10) if raw <= m * magnitude)
-    if whole:
-        step = max(1.0, round(step))
-    start = math.floor(low / step) * step
-    end = math.ceil(high / step) * step
-    return [start + i * step for i in range(round((end - start) / step) + 1)]
-
-
 def duration(seconds: float, lang: str) -> str:
     """A game's length in time, in words: ``45 s``, ``4 min 12 s``, ``1 h 05 min``, ``2 d 3 h``."""
     _ = translator(__package__, lang)
@@ -151,14 +101,6 @@ def seat_colours(game_id: str) -> Callable[[int], str]:
     return pic.seat_colour
 
 
-def _light(colour: str) -> bool:
-    """A colour too light to draw a line with on the paper without a dark edge."""
-    if not (colour.startswith("#") and len(colour) == 7):
-        return False
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return (0.299 * r + 0.587 * g + 0.114 * b) / 255 > 0.68
-
-
 def mark_svg(seat: int, colour: str, size: int = 18) -> str:
     """The seat's shape in its colour as a small inline SVG (the standing's rows)."""
     half = size / 2
@@ -167,166 +109,6 @@ def mark_svg(seat: int, colour: str, size: int = 18) -> str:
         f'viewBox="0 0 {size} {size}" aria-hidden="true" focusable="false">'
         + pic.seat_mark(seat, half, half, half * 0.72, fill=colour)
         + "</svg>"
-    )
-
-
-# -- the chart -----------------------------------------------------------------------------
-def _at(steps: Sequence[int], values: Sequence[float], step: float) -> float:
-    """The value of the line through ``(steps[i], values[i])`` at ``step``."""
-    for i in range(1, len(steps)):
-        if step <= steps[i]:
-            a, b = steps[i - 1], steps[i]
-            share = 0.0 if b == a else (step - a) / (b - a)
-            return values[i - 1] + (values[i] - values[i - 1]) * share
-    return values[-1]
-
-
-def chart_svg(
-    timeline: Timeline,
-    names: Sequence[str],
-    colour: Callable[[int], str],
-    label: str,
-    lang: str,
-    width: int = WIDE,
-) -> str:
-    """The standing over the game: x the move number (with a line and a label where each
-    round begins), y ``label`` (the game's measure of progress), one line per seat."""
-    _ = translator(__package__, lang)
-    seats = len(names)
-    narrow = width < 500
-    values = timeline.values
-    finals = values[-1]
-    low = min(0.0, min(min(v) for v in values))
-    high = max(max(v) for v in values)
-    whole = all(float(x).is_integer() for v in values for x in v)
-    y_ticks = nice_ticks(low, high, 4 if narrow else 5, whole)
-    y_low, y_high = y_ticks[0], y_ticks[-1]
-    tick_w = max(pic.text_width(number(t), TICK) for t in y_ticks)
-    if timeline.rounds:  # the word "Round" left of the round numbers
-        tick_w = max(tick_w, pic.text_width(_("Round"), TICK) + 4)
-    x0 = max(34.0, tick_w + 14)
-    x1 = width - 14
-    top = 22.0  # the y axis title
-    out: list[str] = [pic.text(4, 16, label, LABEL, font_weight="bold")]
-    if timeline.rounds:
-        top += 22
-    plot_top = top + 12
-    plot_h = 180 if narrow else 220
-    plot_bottom = plot_top + plot_h
-    moves = max(1, timeline.moves)
-
-    def x_of(step: float) -> float:
-        return x0 + (x1 - x0) * step / moves
-
-    def y_of(value: float) -> float:
-        return plot_bottom - plot_h * (value - y_low) / (y_high - y_low)
-
-    # the grid: a line per y tick, a line where each round begins (labelled where there is
-    # room), the move numbers below
-    grid: list[str] = []
-    for t in y_ticks:
-        y = y_of(t)
-        grid.append(f'<line x1="{num(x0)}" y1="{num(y)}" x2="{num(x1)}" y2="{num(y)}"/>')
-        out.append(pic.text(x0 - 6, y + 4.5, number(t), TICK, text_anchor="end", fill=pic.MUTED))
-    if timeline.rounds:
-        out.append(pic.text(x0 - 10, top + 2, _("Round"), TICK, text_anchor="end", fill=pic.MUTED))
-        last_line = last_label = -1e9
-        for rnd, step in timeline.rounds:
-            x = x_of(step)
-            if x - last_line >= 4:
-                grid.append(
-                    f'<line x1="{num(x)}" y1="{num(plot_top - 6)}" x2="{num(x)}" '
-                    f'y2="{num(plot_bottom)}" stroke-dasharray="3 3"/>'
-                )
-                last_line = x
-            if x - last_label >= 10 + pic.text_width(str(rnd), TICK) and x <= x1 + 1:
-                out.append(pic.text(x, top + 2, str(rnd), TICK, text_anchor="middle"))
-                last_label = x
-    for t in nice_ticks(0, moves, 3 if narrow else 6, whole=True):
-        if t > moves:
-            break
-        x = x_of(t)
-        grid.append(
-            f'<line x1="{num(x)}" y1="{num(plot_bottom)}" x2="{num(x)}" '
-            f'y2="{num(plot_bottom + 5)}"/>'
-        )
-        out.append(
-            pic.text(x, plot_bottom + 19, number(t), TICK, text_anchor="middle", fill=pic.MUTED)
-        )
-    out.insert(0, f'<g stroke="{GRID}" stroke-width="1" fill="none">{"".join(grid)}</g>')
-    out.append(
-        f'<rect x="{num(x0)}" y="{num(plot_top)}" width="{num(x1 - x0)}" '
-        f'height="{num(plot_h)}" fill="none" stroke="{pic.PANEL_EDGE}"/>'
-    )
-    out.append(pic.text(x1, plot_bottom + 38, _("Move"), LABEL, text_anchor="end"))
-
-    # the lines, then the markers (on top of every line), each seat its own shape and dash
-    xs = [x_of(s) for s in timeline.steps]
-    markers: list[str] = []
-    per_line = 5 if narrow else 8
-    for seat in range(seats):
-        points = " ".join(
-            f"{num(round(x, 1))},{num(round(y_of(v[seat]), 1))}"
-            for x, v in zip(xs, values, strict=True)
-        )
-        c = colour(seat)
-        dash = DASHES[seat % len(DASHES)]
-        dashed = f' stroke-dasharray="{dash}"' if dash else ""
-        if _light(c):  # a dark edge under a light line (Im Zeichen des Kreuzes: white, yellow)
-            out.append(
-                f'<polyline points="{points}" fill="none" stroke="{pic.INK}" '
-                f'stroke-width="{LINE_WIDTH + 2}" stroke-linejoin="round"/>'
-            )
-        out.append(
-            f'<polyline class="seat-line" data-seat="{seat}" points="{points}" fill="none" '
-            f'stroke="{c}" stroke-width="{LINE_WIDTH}" stroke-linejoin="round"{dashed}/>'
-        )
-        # markers evenly along the line, shifted per seat so that equal lines show each
-        for k in range(per_line):
-            at = moves * (k + (seat + 1) / (seats + 1)) / per_line
-            value = _at(timeline.steps, [v[seat] for v in values], at)
-            markers.append(pic.seat_mark(seat, x_of(at), y_of(value), 5, fill=c))
-    out.extend(markers)
-
-    # the legend: each seat's line sample, shape and name with its final value
-    y = plot_bottom + 52
-    x = x0
-    row_h = 24
-    for seat in range(seats):
-        text = f"{names[seat]}: {number(finals[seat])}"
-        w = 40 + pic.text_width(text, LABEL) + 18
-        if x + w > width - 8 and x > x0:
-            x, y = x0, y + row_h
-        c = colour(seat)
-        dash = DASHES[seat % len(DASHES)]
-        dashed = f' stroke-dasharray="{dash}"' if dash else ""
-        cy = y + 8
-        if _light(c):
-            out.append(
-                f'<line x1="{num(x)}" y1="{num(cy)}" x2="{num(x + 34)}" y2="{num(cy)}" '
-                f'stroke="{pic.INK}" stroke-width="{LINE_WIDTH + 2}"/>'
-            )
-        out.append(
-            f'<line x1="{num(x)}" y1="{num(cy)}" x2="{num(x + 34)}" y2="{num(cy)}" '
-            f'stroke="{c}" stroke-width="{LINE_WIDTH}"{dashed}/>'
-        )
-        out.append(pic.seat_mark(seat, x + 17, cy, 5.5, fill=c))
-        out.append(pic.text(x + 42, cy + 5, text, LABEL))
-        x += w
-    height = y + row_h + 4
-    title = _("{label} over the game, one line per player").format(label=label)
-    summary = "; ".join(
-        _("{name} ends with {value}").format(name=names[s], value=number(finals[s]))
-        for s in range(seats)
-    )
-    size = f'width="{num(width)}" height="{num(height)}"'
-    box = f"0 0 {num(width)} {num(height)}"
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="result-chart-svg" {size} '
-        f'viewBox="{box}" role="img" '
-        f"aria-label={attr(title + ': ' + summary)} font-family={attr(pic.FONT_FAMILY)}>"
-        f"<title>{escape(title)}</title><desc>{escape(summary)}</desc>"
-        f'<rect x="0" y="0" {size} fill="{pic.PAPER}"/>' + "".join(out) + "</svg>"
     )
 
 
