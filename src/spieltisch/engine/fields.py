@@ -23,6 +23,7 @@ suite checks any clone against the declaration (``clone == state``)."""
 from __future__ import annotations
 
 import copy as _copy
+import inspect
 from abc import ABCMeta, update_abstractmethods
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -56,7 +57,7 @@ class Field:
 
     role: str
     copy: str | Callable[[Any], Any] = VALUE
-    save: Callable[[Any], Any] | None = None  # value -> JSON (facts)
+    save: Callable[..., Any] | None = None  # value (, state) -> JSON (facts)
     load: Callable[[Any, Any], Any] | None = None  # (JSON, the state so far) -> value
     key: str | None = None  # its name in the state document, if not the attribute's
     default: Any = None  # facts: the value when an older document lacks the key
@@ -73,16 +74,17 @@ class Field:
 def fact(
     copy: str | Callable[[Any], Any] = VALUE,
     *,
-    save: Callable[[Any], Any] | None = None,
+    save: Callable[..., Any] | None = None,
     load: Callable[[Any, Any], Any] | None = None,
     key: str | None = None,
     doc: str = "",
     **since: Any,
 ) -> Any:
     """A fact of the position: saved, loaded, copied by ``copy``, compared. ``save`` turns
-    the value into JSON, ``load(json, state)`` back (the facts declared before it are
-    loaded already). ``default=`` gives the value an older state document that lacks the
-    field loads with."""
+    the value into JSON (``save(value)``, or ``save(value, state)`` for a value named
+    through the state's config, e.g. card indices of its pool), ``load(json, state)``
+    back (the facts declared before it are loaded already). ``default=`` gives the value
+    an older state document that lacks the field loads with."""
     if copy == RESET:
         raise ValueError("a fact cannot be reset on clone; only caches are")
     unknown = set(since) - {"default"}
@@ -186,7 +188,8 @@ def _generate(cls: Any, fields: tuple[Field, ...], ns: Mapping[str, Any]) -> Non
             continue
         if f.save is not None:
             env[f"_save_{f.name}"] = f.save
-            save.append(f"        {f.json_key!r}: _save_{f.name}(self.{f.name}),")
+            also = ", self" if _takes_state(f.save) else ""
+            save.append(f"        {f.json_key!r}: _save_{f.name}(self.{f.name}{also}),")
         else:
             save.append(f"        {f.json_key!r}: self.{f.name},")
     save.append("    }")
@@ -232,6 +235,12 @@ def _generate(cls: Any, fields: tuple[Field, ...], ns: Mapping[str, Any]) -> Non
     if "__eq__" not in ns:
         cls.__eq__ = env["__eq__"]
         cls.__hash__ = None  # a mutable position compares by value, so it cannot hash
+
+
+def _takes_state(save: Callable[..., Any]) -> bool:
+    """Whether a ``save`` function takes the state as its second argument."""
+    params = inspect.signature(save).parameters.values()
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) >= 2
 
 
 def _copy_loader(f: Field) -> Callable[[Any, Any], Any]:
