@@ -5,56 +5,65 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich.console import RenderableType
 from rich.markup import escape
 
 from .config import check_writable, load_game
 from .console import err, fail, out, reports_errors
 
+# the options, one alias each (the signature below stays readable)
+Tables = Annotated[
+    int, typer.Option(min=1, help="Concurrent tables (all seats human, one socket each).")
+]
+Moves = Annotated[int, typer.Option(min=1, help="Moves per table.")]
+Game = Annotated[str, typer.Option(help="Game id, e.g. kingdoms-of-crusaders.")]
+Players = Annotated[
+    int | None, typer.Option(help="Players per table (the game's default if omitted).")
+]
+Port = Annotated[int, typer.Option(min=0, max=65535, help="Port of the server (0: a free port).")]
+Db = Annotated[
+    str | None,
+    typer.Option(help="Database URL of the server (default: a temporary SQLite file)."),
+]
+Think = Annotated[
+    float,
+    typer.Option(min=0.0, help="Seconds a client waits before each move (±50%); 0: move at once."),
+]
+Timeout = Annotated[
+    float, typer.Option(min=1.0, help="Seconds after which the run stops, done or not.")
+]
+Seed = Annotated[int, typer.Option(help="Seed of the deals and of the clients' moves.")]
+Compress = Annotated[
+    bool,
+    typer.Option(
+        help="Clients ask for compressed updates (?compress=deflate), as the game page does."
+    ),
+]
+AsJson = Annotated[
+    bool, typer.Option("--json", help="Print the report as JSON instead of a table.")
+]
+OutFile = Annotated[
+    Path | None, typer.Option("--out", help="Also write the report as JSON to this file.")
+]
+
 
 @reports_errors
 def bench_server(
-    tables: Annotated[
-        int, typer.Option(min=1, help="Concurrent tables (all seats human, one socket each).")
-    ] = 100,
-    moves: Annotated[int, typer.Option(min=1, help="Moves per table.")] = 20,
-    game: Annotated[
-        str, typer.Option(help="Game id, e.g. kingdoms-of-crusaders.")
-    ] = "kingdoms-of-crusaders",
-    players: Annotated[
-        int | None, typer.Option(help="Players per table (the game's default if omitted).")
-    ] = None,
-    port: Annotated[
-        int, typer.Option(min=0, max=65535, help="Port of the server (0: a free port).")
-    ] = 0,
-    db: Annotated[
-        str | None,
-        typer.Option(help="Database URL of the server (default: a temporary SQLite file)."),
-    ] = None,
-    think: Annotated[
-        float,
-        typer.Option(
-            min=0.0, help="Seconds a client waits before each move (±50%); 0: move at once."
-        ),
-    ] = 0.0,
-    timeout: Annotated[
-        float, typer.Option(min=1.0, help="Seconds after which the run stops, done or not.")
-    ] = 300.0,
-    seed: Annotated[int, typer.Option(help="Seed of the deals and of the clients' moves.")] = 0,
-    compress: Annotated[
-        bool,
-        typer.Option(
-            help="Clients ask for compressed updates (?compress=deflate), as the game page does."
-        ),
-    ] = True,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the report as JSON instead of a table.")
-    ] = False,
-    out_file: Annotated[
-        Path | None, typer.Option("--out", help="Also write the report as JSON to this file.")
-    ] = None,
+    tables: Tables = 100,
+    moves: Moves = 20,
+    game: Game = "kingdoms-of-crusaders",
+    players: Players = None,
+    port: Port = 0,
+    db: Db = None,
+    think: Think = 0.0,
+    timeout: Timeout = 300.0,
+    seed: Seed = 0,
+    compress: Compress = True,
+    as_json: AsJson = False,
+    out_file: OutFile = None,
 ) -> None:
     """Load-test the web table: N concurrent tables on loopback, scripted WebSocket clients;
     move-to-update latency, payload sizes, memory per table."""
@@ -81,12 +90,17 @@ def bench_server(
         fail(str(exc))
     except RuntimeError as exc:
         fail(f"the benchmark failed: {exc}")
-    data = bs.report_to_json(report)
-    if as_json:
+    _show(bs.report_to_json(report), bs.format_report(report) if not as_json else None, out_file)
+
+
+def _show(data: dict[str, Any], table: RenderableType | None, out_file: Path | None) -> None:
+    """The report as a table (``table``) or else as JSON on stdout; and as JSON in
+    ``out_file`` if asked."""
+    if table is None:
         sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     else:
-        out().print(bs.format_report(report))
+        out().print(table)
     if out_file is not None:
         out_file.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        if not as_json:
+        if table is not None:
             out().print(f"Report written to {escape(str(out_file))}")

@@ -1,0 +1,152 @@
+"""A real ``spieltisch serve`` process on loopback for benchmarks and screenshots, and what
+is read of it from outside: its resident memory and CPU time (Linux ``/proc``), and JSON
+requests with the standard library."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+START_TIMEOUT_S = 30.0  # until the server answers HTTP
+LOOPBACK = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return int(s.getsockname()[1])
+
+
+def rss_mb(pid: int) -> float | None:
+    """Resident set size of process ``pid`` in MiB (``VmRSS``; Linux only)."""
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024.0  # kB
+    return None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of process ``pid`` (Linux only)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text.rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+
+
+class ServerProcess:
+    """``python -m spieltisch.cli.main serve`` on loopback, stopped on exit."""
+
+    def __init__(self, port: int, db_url: str) -> None:
+        self.port = port
+        self.db_url = db_url
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "spieltisch.cli.main",
+                "serve",
+                "--host",
+                LOOPBACK,
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=self._stderr,
+        )
+        end = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server ended at start-up: {self.stderr_tail()}")
+            try:
+                http_json("GET", self.url + "/api/tables", timeout=1.0)
+                return
+            except (OSError, ValueError):
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer within {START_TIMEOUT_S:.0f} s")
+
+    def stderr_tail(self, chars: int = 2000) -> str:
+        self._stderr.seek(0)
+        return self._stderr.read().decode("utf-8", "replace")[-chars:].strip()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._stderr.close()
+
+    def __enter__(self) -> ServerProcess:
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def http_json(method: str, url: str, body: Any = None, timeout: float = 30.0) -> Any:
+    """One JSON request with the standard library (the benchmark needs no HTTP client)."""
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        return json.loads(response.read())
+
+
+def raise_fd_limit(needed: int) -> None:
+    """Enough file descriptors for every socket (the server inherits the limit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+@contextlib.contextmanager
+def database(db: str | None) -> Iterator[str]:
+    if db is not None:
+        yield db
+        return
+    with tempfile.TemporaryDirectory(prefix="spieltisch-bench-") as tmp:
+        yield f"sqlite:///{Path(tmp) / 'bench.db'}"
