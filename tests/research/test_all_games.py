@@ -4,6 +4,8 @@ its ``encoding()`` stops raising ``NoEncoding``; the toy game proves the harness
 
 from __future__ import annotations
 
+import math
+import random
 import warnings
 from collections.abc import Mapping
 from typing import Any
@@ -15,7 +17,7 @@ from spieltisch.engine.errors import NoEncoding
 from spieltisch.engine.game import Game
 
 from .checks import run_pettingzoo_checks
-from .toy_encoding import TOY
+from .toy_encoding import TOY, TOY_NAME
 
 
 def _configurations(game: Game) -> list[tuple[int, Mapping[str, Any]]]:
@@ -59,17 +61,57 @@ def test_pettingzoo_checks(game: Game, players: int, options: Mapping[str, Any])
     run_pettingzoo_checks(game, players, options, cycles=20)
 
 
-@pytest.mark.parametrize(("game", "players", "options"), CASES)
-def test_openspiel_random_sim_test(game: Game, players: int, options: Mapping[str, Any]) -> None:
+def _load_openspiel(game: Game, players: int, options: Mapping[str, Any], **params: Any) -> Any:
     pyspiel = pytest.importorskip("pyspiel", reason="the research extra is not installed")
     from spieltisch.research import openspiel as sos
     from spieltisch.research._core import canonical_json
 
-    name = sos.register(game)
-    loaded = pyspiel.load_game(
-        name, {"players": players, "seed": 3, "options": canonical_json(dict(options))}
-    )
-    pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
+    # the tests' toy under a name of its own (an installed example may hold its short name)
+    name = sos.register(game, TOY_NAME if game is TOY else None)
+    params = {"players": players, "options": canonical_json(dict(options)), **params}
+    return pyspiel.load_game(name, params)
+
+
+@pytest.mark.parametrize("chance", ["seeded", "explicit"])
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_openspiel_random_sim_test(
+    game: Game, players: int, options: Mapping[str, Any], chance: str
+) -> None:
+    """OpenSpiel's own checks, with serialization where open_spiel 2.0.2 can serialize the
+    game (not a sampled-stochastic Python game: ``test_openspiel_states_round_trip``)."""
+    import pyspiel
+
+    loaded = _load_openspiel(game, players, options, seed=3, chance=chance)
+    sampled = loaded.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=not sampled, verbose=False)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_openspiel_states_round_trip(game: Game, players: int, options: Mapping[str, Any]) -> None:
+    """With explicit chance, at chance nodes and decision nodes alike, a state serialized
+    and deserialized is the same state (string, history, next chance outcomes), and the
+    draws replay the engine state of the whole game exactly."""
+    from spieltisch.research import openspiel as sos
+
+    loaded = _load_openspiel(game, players, options, seed=4)
+    rng = random.Random(4)
+    state = loaded.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        if step % 23 == 0:
+            again = loaded.deserialize_state(state.serialize())
+            assert str(again) == str(state) and again.history() == state.history()
+            assert again.chance_outcomes() == state.chance_outcomes()
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            state.apply_action(rng.choice([a for a, _ in outcomes]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+    engine = state.engine_state
+    again = sos.replay_explicit(engine.record(), state.draws, game)
+    assert again.to_json() == engine.to_json()
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES)
@@ -77,17 +119,13 @@ def test_ismcts_searches_from_resampled_states(
     game: Game, players: int, options: Mapping[str, Any]
 ) -> None:
     """A few IS-MCTS decisions (which assert that every resampled state shows the bot the
-    same information state) and MCTS decisions, with random rollouts to the game's end."""
-    pyspiel = pytest.importorskip("pyspiel", reason="the research extra is not installed")
+    same information state) and MCTS decisions, with random rollouts to the game's end
+    through the chance nodes."""
+    pytest.importorskip("pyspiel", reason="the research extra is not installed")
     np = pytest.importorskip("numpy", reason="the research extra is not installed")
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from spieltisch.research import openspiel as sos
-    from spieltisch.research._core import canonical_json
-
-    loaded = pyspiel.load_game(
-        sos.register(game), {"players": players, "seed": 5, "options": canonical_json(options)}
-    )
+    loaded = _load_openspiel(game, players, options, seed=5)
     rng = np.random.RandomState(5)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [
@@ -96,6 +134,9 @@ def test_ismcts_searches_from_resampled_states(
     ]
     state = loaded.new_initial_state()
     for turn in range(4):
+        while state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
         if state.is_terminal():
             break
         action = bots[turn % 2].step(state)

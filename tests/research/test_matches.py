@@ -1,6 +1,7 @@
 """Complete games of every title between OpenSpiel's own search bots: IS-MCTS (which
-samples worlds through ``resample_from_infostate``) against plain MCTS. A value-free
-evaluator keeps the matches short; the bots' budgets are tiny, the games complete."""
+samples worlds through ``resample_from_infostate``) against plain MCTS, with the games'
+chance as chance nodes (the default). A value-free evaluator keeps the matches short; the
+bots' budgets are tiny, the games complete."""
 
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ def test_ismcts_plays_a_complete_game_against_mcts(game_id: str) -> None:
     state = game.new_initial_state()
     moves = 0
     while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
         action = bots[state.current_player()].step(state)
         assert action in state.legal_actions()
         state.apply_action(action)

@@ -1,10 +1,13 @@
-"""The OpenSpiel registration, on the toy Goofspiel encoding."""
+"""The OpenSpiel registration, on the toy Goofspiel encoding: what both chance modes share,
+tested with ``chance=seeded`` (one deal per seed) unless a test says otherwise; the chance
+nodes of ``chance=explicit`` are tested in ``test_openspiel_chance.py``."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -16,26 +19,45 @@ import pyspiel
 
 from spieltisch.research import openspiel as sos
 
-from .toy_encoding import TOY, RecallGoofEncoding
+from .toy_encoding import TINY, TOY, TOY_NAME, RecallGoofEncoding
 
-NAME = sos.register(TOY)
+NAME = sos.register(TOY, TOY_NAME)
 
 
-def load(players: int = 2, seed: int = 0, options: str = "{}"):  # type: ignore[no-untyped-def]
-    return pyspiel.load_game(NAME, {"players": players, "seed": seed, "options": options})
+def load(players: int = 2, seed: int = 0, options: str = "{}", chance: str = "seeded"):  # type: ignore[no-untyped-def]
+    params = {"players": players, "seed": seed, "options": options, "chance": chance}
+    return pyspiel.load_game(NAME, params)
+
+
+def play_chance(state, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """Apply chance outcomes (drawn from ``rng``) until a seat or nobody is to move."""
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
 
 
 def test_the_toy_game_is_registered_under_its_short_name() -> None:
-    assert NAME == "python_spieltisch_toy_goofspiel"
+    assert sos.short_name(TOY) == "python_spieltisch_toy_goofspiel"
+    assert NAME == TOY_NAME  # the tests' own name: an installed example may hold the short one
     assert NAME in pyspiel.registered_names() and NAME in sos.registered()
-    assert sos.register(TOY) == NAME  # idempotent
+    assert sos.register(TOY, TOY_NAME) == NAME  # idempotent
+    with pytest.raises(ValueError, match="another game"):
+        sos.register(TINY, TOY_NAME)
 
 
-def test_game_type_and_info() -> None:
-    game = load(3, options='{"variant":"x"}')
+@pytest.mark.parametrize(
+    ("chance", "mode", "outcomes"),
+    [
+        ("seeded", pyspiel.GameType.ChanceMode.DETERMINISTIC, 0),
+        # the toy declares its one chance event, a shuffle: every outcome can be listed
+        ("explicit", pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC, 256),
+    ],
+)
+def test_game_type_and_info(chance: str, mode: Any, outcomes: int) -> None:
+    game = load(3, options='{"variant":"x"}', chance=chance)
     gtype = game.get_type()
     assert gtype.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert gtype.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert gtype.chance_mode == mode
+    assert game.max_chance_outcomes() == outcomes
     assert gtype.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert gtype.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert gtype.reward_model == pyspiel.GameType.RewardModel.TERMINAL
@@ -49,9 +71,18 @@ def test_game_type_and_info() -> None:
     assert game.information_state_tensor_shape() == [size]
 
 
+@pytest.mark.parametrize("chance", ["seeded", "explicit"])
 @pytest.mark.parametrize("players", [2, 3])
-def test_random_sim_test_with_serialization(players: int) -> None:
-    pyspiel.random_sim_test(load(players, seed=3), num_sims=5, serialize=True, verbose=False)
+def test_random_sim_test_with_serialization(players: int, chance: str) -> None:
+    game = load(players, seed=3, chance=chance)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_the_default_chance_is_explicit() -> None:
+    game = pyspiel.load_game(NAME)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert "chance=explicit" in str(game)
+    assert game.new_initial_state().is_chance_node()
 
 
 def test_options_survive_a_game_string_even_with_commas() -> None:
@@ -60,10 +91,12 @@ def test_options_survive_a_game_string_even_with_commas() -> None:
     assert not set(",=()") & set(encoded)
     assert sos.decode_options(encoded) == options
     assert sos.decode_options('{"variant": "x"}') == {"variant": "x"}
-    game = load(2, options='{"variant": "x"}')
-    again = pyspiel.load_game(str(game))
-    assert str(again) == str(game)
-    assert again.config.options == {"variant": "x"}
+    for chance in ("seeded", "explicit"):
+        game = load(2, options='{"variant": "x"}', chance=chance)
+        again = pyspiel.load_game(str(game))
+        assert str(again) == str(game)
+        assert again.config.options == {"variant": "x"}
+        assert again.get_type().chance_mode == game.get_type().chance_mode
 
 
 def test_bad_parameters_are_rejected() -> None:
@@ -73,6 +106,10 @@ def test_bad_parameters_are_rejected() -> None:
         load(2, options='{"nope": 1}')
     with pytest.raises(Exception, match="JSON"):
         load(2, options="{nope")
+    with pytest.raises(Exception, match="'chance' parameter"):
+        load(2, chance="dice")
+    with pytest.raises(Exception, match="max_chance_outcomes"):
+        pyspiel.load_game(NAME, {"max_chance_outcomes": 0})
 
 
 def test_the_seed_parameter_fixes_the_deal() -> None:
@@ -141,23 +178,27 @@ def test_resample_from_infostate_keeps_the_information_state() -> None:
     assert state.current_player() == player
 
 
-def _match(game, bots) -> list[float]:  # type: ignore[no-untyped-def]
+def _match(game, bots, rng: random.Random) -> list[float]:  # type: ignore[no-untyped-def]
     state = game.new_initial_state()
     while not state.is_terminal():
+        if state.is_chance_node():
+            play_chance(state, rng)
+            continue
         player = state.current_player()
         state.apply_action(bots[player].step(state))
     returns: list[float] = state.returns()
     return returns
 
 
+@pytest.mark.parametrize("chance", ["seeded", "explicit"])
 @pytest.mark.parametrize("players", [2, 3])
-def test_ismcts_and_mcts_bots_play_complete_games(players: int) -> None:
+def test_ismcts_and_mcts_bots_play_complete_games(players: int, chance: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
     rng = np.random.RandomState(7)
     resampling = random.Random(7)
     for seed in range(2):
-        game = load(players, seed=seed)
+        game = load(players, seed=seed, chance=chance)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         is_bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 40, random_state=rng)
         # a seeded resampler makes the match reproducible (the default sampler is seeded
@@ -169,13 +210,15 @@ def test_ismcts_and_mcts_bots_play_complete_games(players: int) -> None:
         )
         mcts_bot = mcts.MCTSBot(game, 2.0, 30, evaluator, random_state=rng)
         bots = [is_bot, mcts_bot, *[mcts_bot] * (players - 2)]
-        returns = _match(game, bots)
+        returns = _match(game, bots, resampling)
         assert len(returns) == players and abs(sum(returns)) < 1e-9
 
 
-def test_states_pickle_through_their_engine_json() -> None:
-    game = load(2, seed=9)
+@pytest.mark.parametrize("chance", ["seeded", "explicit"])
+def test_states_pickle_through_their_engine_json(chance: str) -> None:
+    game = load(2, seed=9, chance=chance)
     state = game.new_initial_state()
+    play_chance(state, random.Random(9))
     state.apply_action(2)
     text = pyspiel.serialize_game_and_state(game, state)
     _, state2 = pyspiel.deserialize_game_and_state(text)

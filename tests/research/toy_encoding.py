@@ -8,12 +8,12 @@ object instead of being registered."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from spieltisch.engine import Action, IllegalAction, State
 from spieltisch.engine.encoding import Encoding, Slice
 from spieltisch.engine.options import resolve_options
-from tests.engine.toy_goofspiel import Bid, Goofspiel, GoofState
+from tests.engine.toy_goofspiel import Bid, Goofspiel, GoofState, bid
 
 
 class GoofEncoding(Encoding):
@@ -54,7 +54,7 @@ class GoofEncoding(Encoding):
     def action_from_index(self, state: State, seat: int, index: int) -> Action:
         assert isinstance(state, GoofState)
         if seat in state.actors() and 0 <= index < self.cards and index + 1 in state.hands[seat]:
-            return Bid(index + 1)
+            return bid(index + 1)
         raise IllegalAction(f"action index {index} is not legal for seat {seat} now")
 
     def observation(self, state: State, seat: int | None) -> list[float]:
@@ -117,3 +117,38 @@ class RecallGoofEncoding(GoofEncoding):
 
 
 TOY = ToyGoofspiel()
+# the names the tests register the toys under (``openspiel.register(game, name)``): the
+# example game installed from ``examples/`` may hold the toy's own short name
+TOY_NAME = "python_spieltisch_test_toy_goofspiel"
+TINY_NAME = "python_spieltisch_test_tiny_goofspiel"
+
+
+class TinyState(GoofState):
+    """The toy's state, of the 3-card game (its documents name ``tiny-goofspiel``)."""
+
+    game: ClassVar[TinyGoofspiel]
+
+
+class TinyGoofspiel(ToyGoofspiel):
+    """The toy Goofspiel with 3 cards: small enough for exact tree walks (CFR,
+    exploitability) over its 6 prize orders."""
+
+    id = "tiny-goofspiel"
+    name = "Tiny Goofspiel"
+    cards = 3
+    state_class = TinyState
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        state = TinyState.__new__(TinyState)
+        state._init_common(players, seed, options)
+        state.hands = [list(range(1, self.cards + 1)) for _ in range(players)]
+        state.prizes = list(range(1, self.cards + 1))
+        state.chance.shuffle("prize deck", state.prizes)
+        state.points = [0] * players
+        state.events = []
+        state.next_prize()
+        return state
+
+
+TINY = TinyGoofspiel()
+TinyState.game = TINY

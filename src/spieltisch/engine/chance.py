@@ -166,3 +166,107 @@ class ChanceEvent:
 # the generator ``new_game`` prepared for the state being created (scripted outcomes
 # included); the state's ``_init_common`` takes it
 PENDING: ContextVar[Chance | None] = ContextVar("spieltisch_pending_chance", default=None)
+
+
+# -- explicit chance: outcomes chosen from outside (the OpenSpiel adapter's chance nodes) --
+UNIT_BITS = 53  # a unit draw is an integer k in 0..2**53-1, the value k / 2**53
+
+
+class ChanceNeeded(BaseException):
+    """Raised by an ``ExplicitChance`` at a draw whose outcome has not been chosen yet.
+
+    ``event`` is the name the rules gave the call, ``kind`` the call (``below``, ``choice``,
+    ``shuffle`` for one Fisher-Yates step, ``unit``) and ``outcomes`` the number of outcomes
+    of this draw, each equally likely (``None`` for ``unit``: 2**53 outcomes, sampled rather
+    than listed). A ``BaseException``, so that no ``except Exception`` in rules code can
+    swallow it; the state that raised it is left half-changed and must be thrown away."""
+
+    def __init__(self, event: str, kind: str, outcomes: int | None) -> None:
+        super().__init__(event, kind, outcomes)
+        self.event = event
+        self.kind = kind
+        self.outcomes = outcomes
+
+
+class ExplicitChance(Chance):
+    """A generator whose draws are outcomes chosen from outside, one primitive draw at a
+    time: ``draws`` lists every outcome of the game so far in order (an integer in
+    ``0..n-1`` for a draw among ``n`` -- one per ``below`` and ``choice``, one per
+    Fisher-Yates step of a ``shuffle`` -- and ``k`` in ``0..2**53-1`` for a ``unit`` draw of
+    ``k / 2**53``); ``at`` counts those consumed. A draw past the end raises
+    ``ChanceNeeded``. Scripted outcomes (``chance_script``) still come first and are not
+    draws. The seeded stream is never used, so ``draws`` with the moves reproduce a game
+    exactly; they are saved with the generator (``to_json()["draws"]``).
+
+    A shuffle consumes the draws a seeded ``Chance.shuffle`` would make, in the same order
+    (``j`` for ``i = len - 1`` down to ``1``), so outcome ``j`` of a step swaps items ``i``
+    and ``j``."""
+
+    __slots__ = ("at", "draws")
+
+    def __init__(self, seed: int, draws: Sequence[int] = ()) -> None:
+        super().__init__(seed)
+        self.draws: list[int] = list(draws)
+        self.at = 0
+
+    def _take(self, event: str, kind: str, n: int | None) -> int:
+        at = self.at
+        draws = self.draws
+        if at == len(draws):
+            raise ChanceNeeded(event, kind, n)
+        value = draws[at]
+        limit = (1 << UNIT_BITS) if n is None else n
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
+            raise ValueError(
+                f"drawn outcome {value!r} for {event!r} ({kind}) is not in 0..{limit - 1}"
+            )
+        self.at = at + 1
+        return value
+
+    def below(self, event: str, n: int) -> int:
+        if event in self._script or n <= 0:
+            return super().below(event, n)
+        return self._take(event, "below", n)
+
+    def unit(self, event: str) -> float:
+        if event in self._script:
+            return super().unit(event)
+        return self._take(event, "unit", None) * _UNIT
+
+    def choice(self, event: str, outcomes: Sequence[T]) -> T:
+        if event in self._script:
+            return super().choice(event, outcomes)
+        if not outcomes:
+            raise ValueError(f"chance event {event!r} needs at least one outcome")
+        return outcomes[self._take(event, "choice", len(outcomes))]
+
+    def shuffle(self, event: str, items: list[T]) -> None:
+        if event in self._script:
+            super().shuffle(event, items)
+            return
+        for i in range(len(items) - 1, 0, -1):
+            j = self._take(event, "shuffle", i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def clone(self) -> ExplicitChance:
+        other = ExplicitChance.__new__(ExplicitChance)
+        other._state = self._state
+        other._script = {k: list(v) for k, v in self._script.items()} if self._script else {}
+        other.draws = self.draws.copy()
+        other.at = self.at
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["draws"] = self.draws[: self.at]
+        return out
+
+    def restore(self, obj: Any) -> None:
+        super().restore(obj)
+        draws = obj.get("draws", [])
+        if not isinstance(draws, list) or not all(
+            isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in draws
+        ):
+            raise StateFormatError("chance 'draws' must be a list of non-negative integers")
+        self.draws = list(draws)
+        self.at = len(draws)

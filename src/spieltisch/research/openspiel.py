@@ -11,29 +11,57 @@ does not raise ``NoEncoding`` as ``python_spieltisch_<id>`` (``-`` becomes
 **Parameters**: ``players`` (int, default the game's default), ``options`` (the game
 options as a JSON object; in game strings the characters ``%,=()`` are percent-encoded,
 because OpenSpiel's game-string syntax splits on them -- ``load_game`` with a parameter
-dict accepts plain JSON), ``seed`` (int, default 0: the engine seed of every initial
-state; vary it to play different deals).
+dict accepts plain JSON), ``chance`` (``"explicit"``, the default, or ``"seeded"``, see
+below), ``seed`` (int, default 0) and ``max_chance_outcomes`` (int, default 256).
+
+**Chance** ``explicit`` (the default: the point of registering the games with OpenSpiel is
+that CFR-family algorithms, exploitability and best responses see the real randomness):
+every draw the rules make through ``engine.chance`` is a chance node named by the rules'
+event name (``action_to_string`` says ``"prize deck (shuffle): 2 of 5"``). A ``below(n)``
+or ``choice`` draw has ``n`` outcomes of ``1/n`` each; a shuffle of ``m`` items is its
+``m - 1`` Fisher-Yates draws (``m``, ``m - 1``, ... ``2`` outcomes); creating the game is
+the first step, so the initial state is a chance node when the setup draws (the deal).
+A ``unit`` draw (a 53-bit uniform float, Im Zeichen des Kreuzes's tower) is a *sampled*
+chance node: it lists one outcome, ``0``, with probability 1, and applying it draws the
+number from a generator of the game's configuration seeded by ``seed``. How it works: the
+state keeps the last completed position and the step in progress (the setup, or a seat's
+action) with the outcomes chosen for it so far; it plays the step on a clone whose
+generator (``engine.chance.ExplicitChance``) hands out exactly those outcomes and raises
+``ChanceNeeded`` at the next draw, which becomes the chance node; once every draw is
+chosen the step is kept. The outcomes are the game's record: ``draws`` of a state lists
+them all (also saved in the engine state's ``to_json()["chance"]``), and
+``replay_explicit(state.engine_state.record(), state.draws, game)`` rebuilds the engine
+state exactly. ``max_chance_outcomes`` (``GameInfo``) bounds the outcomes of one draw
+(the four games need at most 140, a deck); a larger draw raises an error naming its event.
+
+GameType ``chance_mode``: ``EXPLICIT_STOCHASTIC`` when the game declares its chance events
+(``Game.chance_events``) and none is a ``unit`` draw, else ``SAMPLED_STOCHASTIC`` (a game
+that declares none may draw ``unit``, so it is not promised finite chance). open_spiel
+2.0.2 cannot ``serialize_game_and_state`` a sampled-stochastic Python game (its
+``Game::Serialize`` calls ``GetRNGState``, which a Python game cannot implement): use
+``state.serialize()`` and ``game.deserialize_state(text)``, which work in every mode.
+
+**Chance** ``seeded`` (the registration before chance nodes): chance mode
+``DETERMINISTIC``; every random event comes from the engine's generator seeded by
+``seed``, so for fixed parameters the game is a function of the moves, tree-walking
+algorithms see one deal per seed, and ``max_chance_outcomes`` is 0. Sampling algorithms
+(IS-MCTS, MCTS, RL) and anything that must not meet chance nodes can keep using it; it is
+also cheaper (no step is played twice).
 
 **GameType**: dynamics ``SEQUENTIAL`` -- the seat to move is the lowest seat in
 ``state.actors()``; a simultaneous step is played seat after seat, and the engine keeps
 each submitted choice hidden from the others until all have chosen (``SIMULTANEOUS``
-would need joint actions, which OpenSpiel's search bots do not play). Chance mode
-``DETERMINISTIC``: every random event comes from the engine's generator seeded by the
-``seed`` parameter, so once the parameters are fixed the game is a deterministic
-function of the moves and has no chance nodes. (``SAMPLED_STOCHASTIC`` would describe the
-hidden deal better, but open_spiel 2.0.2 cannot serialize such a Python game: its
-``Game::Serialize`` then calls ``GetRNGState``, which Python games cannot implement.
-``EXPLICIT_STOCHASTIC`` would need the engine to expose each random event as a chance
-node.) Tree-walking algorithms (CFR, exploitability) therefore see one deal per seed;
-sampling algorithms (IS-MCTS, MCTS, RL) are unaffected. Information
-``IMPERFECT_INFORMATION`` (hidden hands, decks and simultaneous choices). Utility
-``ZERO_SUM``: every game's returns sum to zero (DESIGN.md §2 and invariant 7, also for the
-non-standard returns of Medina and Im Zeichen des Kreuzes). Reward model ``TERMINAL``.
+would need joint actions, which OpenSpiel's search bots do not play). Chance mode as
+above. Information ``IMPERFECT_INFORMATION`` (hidden hands, decks and simultaneous
+choices). Utility ``ZERO_SUM``: every game's returns sum to zero (DESIGN.md §2 and
+invariant 7, also for the non-standard returns of Medina and Im Zeichen des Kreuzes).
+Reward model ``TERMINAL``.
 
 **GameInfo**: ``num_distinct_actions`` = the encoding's ``num_actions``;
-``max_game_length`` = its ``max_game_length``; utility bounds = the encoding's optional
-``utility_bounds`` ``(min, max)``, else ``(-1, 1)`` for games with the standard returns
-(``+1/|W|`` / ``-1/(N-|W|)``); no chance outcomes.
+``max_game_length`` = its ``max_game_length`` (moves of the seats; chance nodes are not
+counted); utility bounds = the encoding's optional ``utility_bounds`` ``(min, max)``, else
+``(-1, 1)`` for games with the standard returns (``+1/|W|`` / ``-1/(N-|W|)``);
+``max_chance_outcomes`` as above.
 
 **Observations** (``make_py_observer``): the observation tensor is the encoding's
 observation vector (named pieces from ``observation_layout()``); the information-state
@@ -43,14 +71,18 @@ recall of the past). The observation string is the canonical JSON of ``{"seat", 
 the information-state string that of ``{"seat", "view", "log", "moves"}`` (the seat's
 view, its log and the number of moves so far: perfect recall as far as the game's log
 records every step). Private information type ``NONE`` gives the spectator's
-(public) observation.
+(public) observation. At a chance node the seats observe the last completed position
+(a step's draws are seen when it is complete); while the setup draws there is none yet,
+and the tensors are zero and the views ``null``.
 
-**resample_from_infostate(player, sampler)** returns a new state built from
-``State.resample(player, rng)``, with ``rng`` seeded from one draw of ``sampler``; its
-OpenSpiel ``history()`` is empty (the true history would leak other seats' moves).
+**resample_from_infostate(player, sampler)** (at a decision node) returns a new state
+built from ``State.resample(player, rng)``, with ``rng`` seeded from one draw of
+``sampler``; its OpenSpiel ``history()`` is empty (the true history would leak other
+seats' moves) and so are its ``draws``.
 
 **Serialization**: OpenSpiel pickles a Python state's ``__dict__``; the engine state
-pickles as its ``to_json()`` document and clones with ``State.clone()``.
+pickles as its ``to_json()`` document (with the draws) and clones with ``State.clone()``;
+the step in progress is plain data.
 """
 
 from __future__ import annotations
@@ -58,7 +90,7 @@ from __future__ import annotations
 import json
 import random
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -71,15 +103,20 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise missing_extra(exc, "spieltisch.research.openspiel") from exc
 
 from ..engine import registry
+from ..engine.chance import PENDING, ChanceNeeded, ExplicitChance
 from ..engine.encoding import Encoding
-from ..engine.errors import IllegalAction, OptionError
+from ..engine.errors import IllegalAction, OptionError, RecordError
 from ..engine.game import Game, State
+from ..engine.record import GameRecord, replay
 from ._core import Config, canonical_json, configure, has_encoding
 
 PREFIX = "python_spieltisch_"
+CHANCE_MODES = ("explicit", "seeded")  # the first is the default
+DEFAULT_MAX_CHANCE_OUTCOMES = 256
+SETUP = -1  # the seat of the step that creates the game (new_game's own draws)
+CHANCE = int(pyspiel.PlayerId.CHANCE)
 
-_BY_NAME: dict[str, Game] = {}  # registered short name -> game
-_BY_ID: dict[str, Game] = {}  # game id -> game (to unpickle states)
+_BY_NAME: dict[str, Game] = {}  # registered short name -> game (also to unpickle states)
 
 
 def short_name(game: str | Game) -> str:
@@ -112,13 +149,24 @@ def decode_options(text: str) -> dict[str, Any]:
 
 
 # -- registration -------------------------------------------------------------------------
-def game_type(game: Game) -> Any:
-    """The ``pyspiel.GameType`` of ``game`` (see the module docstring for the choices)."""
+def chance_mode(game: Game, chance: str = "explicit") -> Any:
+    """The ``pyspiel.GameType.ChanceMode`` of ``game`` with the ``chance`` parameter: see
+    the module docstring."""
+    modes = pyspiel.GameType.ChanceMode
+    if chance == "seeded":
+        return modes.DETERMINISTIC
+    kinds = {event.kind for event in game.chance_events.values()}
+    return modes.EXPLICIT_STOCHASTIC if kinds and "unit" not in kinds else modes.SAMPLED_STOCHASTIC
+
+
+def game_type(game: Game, chance: str = "explicit", name: str | None = None) -> Any:
+    """The ``pyspiel.GameType`` of ``game`` registered as ``name`` (default
+    ``short_name(game)``); see the module docstring for the choices."""
     return pyspiel.GameType(
-        short_name=short_name(game),
+        short_name=name or short_name(game),
         long_name=f"Spieltisch {game.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=chance_mode(game, chance),
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -129,32 +177,38 @@ def game_type(game: Game) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
-        parameter_specification={"players": game.default_players, "options": "{}", "seed": 0},
+        parameter_specification={
+            "players": game.default_players,
+            "options": "{}",
+            "seed": 0,
+            "chance": CHANCE_MODES[0],
+            "max_chance_outcomes": DEFAULT_MAX_CHANCE_OUTCOMES,
+        },
         default_loadable=True,
     )
 
 
-def register(game: str | Game) -> str:
-    """Register ``game`` (an id or a ``Game``) with OpenSpiel; returns its short name.
-    Registering the same game again does nothing."""
+def register(game: str | Game, name: str | None = None) -> str:
+    """Register ``game`` (an id or a ``Game``) with OpenSpiel as ``name`` (default
+    ``short_name(game)``; a test registers a game object of its own under another name);
+    returns the name. Registering the same game again does nothing."""
     g = registry.game(game) if isinstance(game, str) else game
-    name = short_name(g)
+    name = name or short_name(g)
     known = _BY_NAME.get(name)
     if known is not None:
         if known is not g:
             raise ValueError(f"another game is already registered as {name!r}")
         return name
-    gtype = game_type(g)
+    gtype = game_type(g, name=name)
     # a class per game, as OpenSpiel's own Python games register: OpenSpiel keeps the
     # creator until the process exits, and a class (unlike a closure) is never freed then
     # (freeing it after the interpreter has shut down aborts the process)
     creator = type(
         "".join(part.title() for part in g.id.split("-")) + "Game",
         (SpieltischGame,),
-        {"engine": g, "game_type": gtype, "__module__": __name__},
+        {"engine": g, "game_type": gtype, "short": name, "__module__": __name__},
     )
     _BY_NAME[name] = g
-    _BY_ID[g.id] = g
     if name not in pyspiel.registered_names():
         pyspiel.register_game(gtype, creator)
     return name
@@ -171,8 +225,8 @@ def registered() -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def _config(game_id: str, players: int, options_json: str) -> Config:
-    return configure(_BY_ID[game_id], players, json.loads(options_json))
+def _config(name: str, players: int, options_json: str) -> Config:
+    return configure(_BY_NAME[name], players, json.loads(options_json))
 
 
 def utility_bounds(config: Config) -> tuple[float, float]:
@@ -190,12 +244,115 @@ def utility_bounds(config: Config) -> tuple[float, float]:
     )
 
 
+# -- explicit chance: playing a step with chosen outcomes -----------------------------------
+def _created(config: Config, seed: int, draws: Sequence[int]) -> State | ChanceNeeded:
+    """The new game with ``draws`` as its setup's outcomes, or the draw it needs next."""
+    token = PENDING.set(ExplicitChance(seed, draws))
+    try:
+        state = config.new_game(seed)
+    except ChanceNeeded as need:
+        return need
+    finally:
+        PENDING.reset(token)
+    _check_explicit(state, len(draws))
+    return state
+
+
+@lru_cache(maxsize=64)
+def _first_setup(config: Config, seed: int) -> State | ChanceNeeded:
+    """``_created`` without draws, which every fresh initial state asks for (OpenSpiel
+    creates one for every clone and tensor-size query); a state is never handed out, only
+    cloned."""
+    return _created(config, seed, ())
+
+
+def _played(
+    config: Config, state: State, seat: int, index: int, draws: Sequence[int]
+) -> State | ChanceNeeded:
+    """``state`` after ``seat`` plays action ``index`` with ``draws`` as the outcomes of
+    its chance, or the draw it needs next (``state`` itself never changes)."""
+    trial = state.clone()
+    chance = trial.chance
+    assert isinstance(chance, ExplicitChance)
+    before = chance.at
+    chance.draws.extend(draws)
+    encoding = config.encoding
+    try:
+        trial.apply(seat, encoding.action_from_index(trial, seat, index))
+    except ChanceNeeded as need:
+        return need
+    _check_explicit(trial, before + len(draws))
+    return trial
+
+
+def _check_explicit(state: State, draws: int) -> None:
+    chance = state.chance
+    if not isinstance(chance, ExplicitChance):
+        raise RuntimeError(
+            f"{state.game.name} did not take the generator it was given (State._init_common "
+            "takes engine.chance.PENDING), so its chance cannot be explicit"
+        )
+    if chance.at != draws:  # pragma: no cover - a step stops at its first missing draw
+        raise RuntimeError(f"the step used {chance.at} of {draws} draws")
+
+
+def load_explicit(game: Game, doc: Any) -> State:
+    """``game.state_from_json(doc)`` with an explicit generator (the draws saved in the
+    document's ``chance``; none if it has none)."""
+    token = PENDING.set(ExplicitChance(0))
+    try:
+        state = game.state_from_json(doc)
+    finally:
+        PENDING.reset(token)
+    chance = state.chance
+    _check_explicit(state, chance.at if isinstance(chance, ExplicitChance) else -1)
+    return state
+
+
+def replay_explicit(
+    record: GameRecord | Mapping[str, Any], draws: Sequence[int], game: Game | None = None
+) -> State:
+    """The engine state of a game played with explicit chance: its record (``State.record``)
+    replayed with ``draws`` (``SpieltischState.draws``) as every chance outcome. Raises
+    ``RecordError`` if the draws do not fit the moves."""
+    rec = record if isinstance(record, GameRecord) else GameRecord.from_json(record)
+    token = PENDING.set(ExplicitChance(rec.seed, draws))
+    try:
+        state = replay(rec, game)
+    except ChanceNeeded as need:
+        raise RecordError(
+            f"the draws end before the record does (at a draw of {need.event!r})"
+        ) from None
+    except ValueError as exc:
+        raise RecordError(f"the draws do not fit the record: {exc}") from None
+    finally:
+        PENDING.reset(token)
+    chance = state.chance
+    if not isinstance(chance, ExplicitChance) or chance.at != len(draws):
+        used = chance.at if isinstance(chance, ExplicitChance) else 0
+        raise RecordError(f"the record uses {used} of the {len(draws)} draws")
+    return state
+
+
+_SAMPLERS: dict[tuple[Config, int], random.Random] = {}
+
+
+def _sampler(config: Config, seed: int) -> random.Random:
+    """The generator of sampled (``unit``) outcomes of a configuration and seed, shared by
+    its states as a sampled-stochastic OpenSpiel game's generator is (one per process)."""
+    key = (config, seed)
+    if key not in _SAMPLERS:
+        _SAMPLERS[key] = random.Random(seed)
+    return _SAMPLERS[key]
+
+
 # -- game, state, observer ----------------------------------------------------------------
 class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
-    """One configuration (players, options, seed) of a Spieltisch game."""
+    """One configuration (players, options, chance, seed) of a Spieltisch game."""
 
     engine: Game  # set on the class of each registered game
     game_type: Any
+    short: str  # the name it is registered as
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
@@ -203,26 +360,42 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params.get("players", game.default_players))
         options = decode_options(str(params.get("options", "")))
         seed = int(params.get("seed", 0))
+        chance = str(params.get("chance", CHANCE_MODES[0]))
+        most = int(params.get("max_chance_outcomes", DEFAULT_MAX_CHANCE_OUTCOMES))
         if not game.min_players <= players <= game.max_players:
             raise ValueError(
                 f"{game.name} is played by {game.min_players} to {game.max_players} players, "
                 f"not {players}"
             )
-        config = _config(game.id, players, canonical_json(options))
+        if chance not in CHANCE_MODES:
+            raise ValueError(f"the 'chance' parameter is 'explicit' or 'seeded', not {chance!r}")
+        if most < 1:
+            raise ValueError(f"the 'max_chance_outcomes' parameter must be positive, not {most}")
+        config = _config(self.short, players, canonical_json(options))
         low, high = utility_bounds(config)
+        self.explicit = chance == "explicit"
         info = pyspiel.GameInfo(
             num_distinct_actions=config.encoding.num_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=most if self.explicit else 0,
             num_players=players,
             min_utility=low,
             max_utility=high,
             utility_sum=0.0,
             max_game_length=config.encoding.max_game_length,
         )
-        canonical = {"players": players, "options": encode_options(options), "seed": seed}
-        super().__init__(self.game_type, info, canonical)
+        canonical = {
+            "players": players,
+            "options": encode_options(options),
+            "seed": seed,
+            "chance": chance,
+            "max_chance_outcomes": most,
+        }
+        gtype = self.game_type if chance == CHANCE_MODES[0] else game_type(game, chance, self.short)
+        super().__init__(gtype, info, canonical)
         self.config = config
         self.seed = seed
+        self.max_outcomes = most
+        self.sampled = gtype.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
 
     def new_initial_state(self) -> SpieltischState:
         return SpieltischState(self)
@@ -242,15 +415,20 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Engine:
-    """Holds a state's engine state: created on first use (OpenSpiel's ``Clone`` builds a
-    fresh initial state and then overwrites it), deep-copied by ``State.clone()``, pickled
-    as ``to_json()``."""
+    """Holds a state's engine state (the last completed position): created on first use
+    (OpenSpiel's ``Clone`` builds a fresh initial state and then overwrites it),
+    deep-copied by ``State.clone()``, pickled as ``to_json()``. With explicit chance it
+    stays empty until the setup's draws are chosen."""
 
-    __slots__ = ("_state", "cache", "config", "seed")
+    __slots__ = ("_state", "cache", "config", "explicit", "name", "seed")
 
-    def __init__(self, config: Config, seed: int, state: State | None = None) -> None:
+    def __init__(
+        self, name: str, config: Config, seed: int, explicit: bool, state: State | None = None
+    ) -> None:
+        self.name = name  # the registered name (to find the game when unpickled)
         self.config = config
         self.seed = seed
+        self.explicit = explicit
         self._state = state
         # observations of the current position, by kind and seat (cleared by every move:
         # OpenSpiel asks for the same tensors and strings several times per position)
@@ -270,16 +448,29 @@ class _Engine:
     @property
     def state(self) -> State:
         if self._state is None:
+            if self.explicit:
+                raise RuntimeError("the game is being set up: its chance nodes come first")
             self._state = _initial_state(self.config, self.seed).clone()
         return self._state
 
+    @property
+    def created(self) -> State | None:
+        """The engine state, or ``None`` while the setup's draws are being chosen."""
+        return self._state if self.explicit else self.state
+
+    def commit(self, state: State) -> None:
+        self._state = state
+        self.cache.clear()
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.config, self.seed, None if self._state is None else self._state.clone())
+        state = None if self._state is None else self._state.clone()
+        return _Engine(self.name, self.config, self.seed, self.explicit, state)
 
     def __reduce__(self) -> tuple[Any, ...]:
         doc = None if self._state is None else json.dumps(self._state.to_json())
         c = self.config
-        return (_restore_engine, (c.game.id, c.players, c.options_json, self.seed, doc))
+        args = (self.name, c.players, c.options_json, self.seed, doc, self.explicit)
+        return (_restore_engine, args)
 
 
 @lru_cache(maxsize=64)
@@ -290,11 +481,19 @@ def _initial_state(config: Config, seed: int) -> State:
 
 
 def _restore_engine(
-    game_id: str, players: int, options_json: str, seed: int, doc: str | None
+    name: str,
+    players: int,
+    options_json: str,
+    seed: int,
+    doc: str | None,
+    explicit: bool = False,
 ) -> _Engine:
-    config = _config(game_id, players, options_json)
-    state = None if doc is None else config.game.state_from_json(json.loads(doc))
-    return _Engine(config, seed, state)
+    config = _config(name, players, options_json)
+    state = None
+    if doc is not None:
+        obj = json.loads(doc)
+        state = load_explicit(config.game, obj) if explicit else config.game.state_from_json(obj)
+    return _Engine(name, config, seed, explicit, state)
 
 
 class SpieltischState(pyspiel.State):  # type: ignore[misc]
@@ -302,12 +501,20 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SpieltischGame) -> None:
         super().__init__(game)
-        self._engine = _Engine(game.config, game.seed)
+        self._engine = _Engine(game.short, game.config, game.seed, game.explicit)
         self._moves = 0
+        # explicit chance: the step in progress (``(SETUP, -1)`` or ``(seat, action)``),
+        # the outcomes chosen for it so far, and the draw it needs next as ``(event, kind,
+        # outcomes)`` (0 outcomes: sampled); ``None`` until worked out (``_settle``)
+        self._step: tuple[int, int] | None = (SETUP, -1) if game.explicit else None
+        self._chosen: list[int] = []
+        self._need: tuple[str, str, int] | None = None
 
     @property
     def engine_state(self) -> State:
-        """The engine state (the true one: it holds every hidden fact)."""
+        """The engine state (the true one: it holds every hidden fact) of the last
+        completed position."""
+        self._settle()
         return self._engine.state
 
     @property
@@ -315,7 +522,88 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         """Moves played so far (public: every seat sees that somebody moved)."""
         return self._moves
 
+    @property
+    def draws(self) -> list[int]:
+        """Every chance outcome of the completed steps, in order (explicit chance; see
+        ``replay_explicit``); empty with seeded chance."""
+        self._settle()
+        state = self._engine.created
+        chance = None if state is None else state.chance
+        return list(chance.draws[: chance.at]) if isinstance(chance, ExplicitChance) else []
+
+    # -- explicit chance -------------------------------------------------------------------
+    def _settle(self) -> None:
+        """Work out the step in progress: the draw it needs next, or, once every outcome is
+        chosen, its result as the new position."""
+        step = self._step
+        if step is None or self._need is not None:
+            return
+        engine = self._engine
+        seat, index = step
+        result: State | ChanceNeeded
+        if seat == SETUP:
+            if self._chosen:
+                result = _created(engine.config, engine.seed, self._chosen)
+            else:
+                first = _first_setup(engine.config, engine.seed)
+                result = first if isinstance(first, ChanceNeeded) else first.clone()
+        else:
+            result = _played(engine.config, engine.state, seat, index, self._chosen)
+        if isinstance(result, ChanceNeeded):
+            self._need = self._chance_node(result)
+        else:
+            engine.commit(result)
+            self._step = None
+            self._chosen = []
+
+    def _chance_node(self, need: ChanceNeeded) -> tuple[str, str, int]:
+        game = self.get_game()
+        if need.outcomes is None:
+            if not game.sampled:
+                raise RuntimeError(
+                    f"{game.config.game.name} draws {need.event!r} as a uniform number "
+                    "(sampled), but its chance_events declare no 'unit' event, so it was "
+                    "registered as EXPLICIT_STOCHASTIC: declare the event"
+                )
+            return (need.event, need.kind, 0)
+        if need.outcomes > game.max_outcomes:
+            raise ValueError(
+                f"chance event {need.event!r} has {need.outcomes} outcomes, more than "
+                f"max_chance_outcomes={game.max_outcomes}: load the game with a larger one"
+            )
+        return (need.event, need.kind, need.outcomes)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        self._settle()
+        if self._need is None:
+            return []
+        n = self._need[2]
+        if n == 0:  # sampled: one outcome, drawn when applied
+            return [(0, 1.0)]
+        p = 1.0 / n
+        return [(j, p) for j in range(n)]
+
+    def _apply_chance(self, action: int) -> None:
+        assert self._need is not None
+        event, _, n = self._need
+        if n == 0:
+            if action != 0:
+                raise ValueError(f"the sampled chance node {event!r} has the one outcome 0")
+            engine = self._engine
+            value = _sampler(engine.config, engine.seed).getrandbits(53)
+        else:
+            if not 0 <= action < n:
+                raise ValueError(f"chance node {event!r} has outcomes 0 to {n - 1}, not {action}")
+            value = action
+        self._chosen.append(value)
+        self._need = None
+        self._settle()
+
+    # -- the OpenSpiel state -----------------------------------------------------------------
     def current_player(self) -> int:
+        self._settle()
+        if self._need is not None:
+            return CHANCE
         state = self._engine.state
         if state.is_over():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -325,13 +613,33 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         return self._engine.config.encoding.legal_indices(self._engine.state, player)
 
     def _apply_action(self, action: int) -> None:
-        state = self._engine.state
+        self._settle()
+        if self._need is not None:
+            self._apply_chance(action)
+            return
+        engine = self._engine
+        state = engine.state
         seat = min(state.actors())
-        state.apply(seat, self._engine.config.encoding.action_from_index(state, seat, action))
-        self._engine.cache.clear()
+        engine_action = engine.config.encoding.action_from_index(state, seat, action)
         self._moves += 1
+        if not engine.explicit:
+            state.apply(seat, engine_action)
+            engine.cache.clear()
+            return
+        self._step = (seat, action)  # played on a clone until its draws are chosen
+        self._chosen = []
+        self._need = None
+        self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            self._settle()
+            if self._need is None:
+                return f"chance outcome {action}"
+            event, kind, n = self._need
+            if n == 0:
+                return f"{event} ({kind}): sampled uniform number in [0, 1)"
+            return f"{event} ({kind}): {action} of {n}"
         state = self._engine.state
         encoding = self._engine.config.encoding
         if player >= 0 and not state.is_over() and player in state.actors():
@@ -342,35 +650,57 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         return encoding.describe_action(action)
 
     def is_terminal(self) -> bool:
-        return self._engine.state.is_over()
+        self._settle()
+        return self._step is None and self._engine.state.is_over()
 
     def returns(self) -> list[float]:
-        return [float(r) for r in self._engine.state.returns()]
+        self._settle()
+        state = self._engine.created
+        if state is None:
+            return [0.0] * self._engine.config.players
+        return [float(r) for r in state.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpieltischState:
         """A state ``player_id`` cannot tell from this one, hidden facts re-dealt by
         ``State.resample`` with a generator seeded from one draw of ``probability_sampler``."""
+        self._settle()
+        if self._step is not None:
+            raise ValueError("resample_from_infostate needs a decision node, not a chance node")
+        engine = self._engine
         rng = random.Random(int(float(probability_sampler()) * 2**53))
+        world = engine.state.resample(player_id, rng)
+        if engine.explicit:
+            if isinstance(world.chance, ExplicitChance):
+                world.chance.draws, world.chance.at = [], 0  # not the true draws
+            else:  # the game gave the world a generator of its own: load it explicitly
+                world = load_explicit(engine.config.game, world.to_json())
         other = self.get_game().new_initial_state()
-        other._engine = _Engine(
-            self._engine.config, self._engine.seed, self._engine.state.resample(player_id, rng)
-        )
+        other._engine = _Engine(engine.name, engine.config, engine.seed, engine.explicit, world)
         other._moves = self._moves
+        other._step = None
         return other  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
         """The engine state's JSON with the move list replaced by its length (the state is
-        complete without it; OpenSpiel compares these strings at every step)."""
-        state = self._engine.state
-        doc = {
-            "game": state.game.id,
-            "players": state.players,
-            "seed": state.seed,
-            "options": state.options,
-            "chance": state.chance.to_json(),
-            "moves": state.move_count,
-            "data": state._data_json(),
+        complete without it; OpenSpiel compares these strings at every step), and the step
+        in progress, if any (explicit chance)."""
+        self._settle()
+        engine = self._engine
+        config = engine.config
+        doc: dict[str, Any] = {
+            "game": config.game.id,
+            "players": config.players,
+            "seed": engine.seed,
+            "options": config.options,
         }
+        state = engine.created
+        if state is not None:
+            doc["chance"] = state.chance.to_json()
+            doc["moves"] = state.move_count
+            doc["data"] = state._data_json()
+        if self._step is not None:
+            seat, action = self._step
+            doc["pending"] = {"seat": seat, "action": action, "chosen": self._chosen}
         return canonical_json(doc)
 
 
@@ -417,36 +747,51 @@ class Observer:
     def set_from(self, state: SpieltischState, player: int) -> None:
         seat = self._seat(player)
         engine = state._engine
-        if engine.pristine:
+        if engine.pristine and not engine.explicit:
             key = (engine.seed, seat)
             if key not in self._initial:
                 self._initial[key] = self._values(engine.state, seat)
             self.tensor[:] = self._initial[key]
-        else:
-            kind = "info_state" if self._info_state else "observation"
-            self.tensor[:] = engine.cached(kind, seat, lambda: self._values(engine.state, seat))
+            return
+        state._settle()
+        created = engine.created
+        if created is None:  # the setup's draws are being chosen: nothing to see yet
+            self.tensor[:] = 0.0
+            return
+        kind = "info_state" if self._info_state else "observation"
+        self.tensor[:] = engine.cached(kind, seat, lambda: self._values(created, seat))
 
     def string_from(self, state: SpieltischState, player: int) -> str:
         engine = state._engine
         seat = self._seat(player)
-        view = engine.cached("view", seat, lambda: canonical_json(engine.state.view(seat)))
+        state._settle()
+        created = engine.created
+        if created is None:
+            view = log = "null"
+        else:
+            view = engine.cached("view", seat, lambda: canonical_json(created.view(seat)))
+            if self.perfect_recall:
+                log = engine.cached("log", seat, lambda: canonical_json(created.log(seat)))
         if not self.perfect_recall:
             return f'{{"seat":{json.dumps(seat)},"view":{view}}}'
-        log = engine.cached("log", seat, lambda: canonical_json(engine.state.log(seat)))
         return f'{{"log":{log},"moves":{state.moves},"seat":{json.dumps(seat)},"view":{view}}}'
 
 
 register_all()
 
 __all__ = [
+    "CHANCE_MODES",
     "Observer",
     "SpieltischGame",
     "SpieltischState",
+    "chance_mode",
     "decode_options",
     "encode_options",
     "game_type",
+    "load_explicit",
     "register",
     "register_all",
     "registered",
+    "replay_explicit",
     "short_name",
 ]
