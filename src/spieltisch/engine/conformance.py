@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,86 +58,127 @@ def _seats(state: State) -> list[int | None]:
     return [*range(state.players), None]
 
 
+@dataclass
+class _Play:
+    """One checked game in progress: what a failure names (game, case, seed, step) and
+    what the report counts, the actions made so far and, in a deep game, every view."""
+
+    game: Game
+    case: ConformanceCase
+    seed: int
+    deep: bool
+    rng: random.Random
+    counts: dict[str, int]
+    step: int = 0
+    seen: list[tuple[int, Action]] = field(default_factory=list)
+    views: list[str] = field(default_factory=list)
+
+    def check(self, name: str) -> None:
+        self.counts[name] = self.counts.get(name, 0) + 1
+
+    def fail(self, invariant: str, msg: str) -> None:
+        _fail(invariant, self.game, self.case, self.seed, self.step, msg)
+
+
 def play_checked(game: Game, case: ConformanceCase, seed: int, deep: bool) -> GameReport:
     """Play one seeded random game of ``case`` and check the invariants along the way."""
     report = GameReport(seed=seed, steps=0, winners=[], deep=deep)
-    counts = report.checks
     state = game.new_game(case.players, seed, dict(case.options))
-    rng = random.Random(seed * 7919 + 17)
+    play = _Play(game, case, seed, deep, random.Random(seed * 7919 + 17), report.checks)
     conserved = state.conserved()
-    seen_actions: list[tuple[int, Action]] = []
-    views_per_step: list[str] = []
-    step = 0
-
-    def check(name: str) -> None:
-        counts[name] = counts.get(name, 0) + 1
-
     while not state.is_over():
-        if step >= MAX_STEPS:
-            _fail("1 finishes", game, case, seed, step, f"no end after {MAX_STEPS} steps")
-        actors = state.actors()
-        if not actors:
-            _fail("1 actors", game, case, seed, step, "the game is not over but nobody may act")
-        _check_decision(game, case, seed, step, state)
-        check("8 decision")
-        for seat in range(state.players):
-            legal = state.legal_actions(seat)
-            if seat in actors and not legal:
-                _fail("1 legal", game, case, seed, step, f"actor {seat} has no legal action")
-            if seat not in actors and legal:
-                _fail("1 legal", game, case, seed, step, f"non-actor {seat} has legal actions")
-        check("1 legal non-empty")
+        if play.step >= MAX_STEPS:
+            play.fail("1 finishes", f"no end after {MAX_STEPS} steps")
+        actors = _check_turn(play, state)
         if deep:
-            views_per_step.append(_all_views(state))
-            _check_round_trip(game, case, seed, step, state)
-            check("4 json round trip")
-            _check_leaks(game, case, seed, step, state, rng)
-            check("5 no leaks")
-            _check_illegal(game, case, seed, step, state, seen_actions, rng)
-            check("2 illegal rejected")
-            _check_position(game, case, seed, step, state)
-            check("9 position round trip")
-        seat = rng.choice(actors)
-        legal = state.legal_actions(seat)
-        if deep:
-            _check_all_legal_apply(game, case, seed, step, state, seat, legal, rng)
-            check("2 legal applies")
-        action = rng.choice(legal)
-        if deep:
-            _check_clone_independent(game, case, seed, step, state, seat, action)
-            check("4 clone independent")
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            _fail("2 legal applies", game, case, seed, step, f"legal {action} rejected: {exc}")
-        seen_actions.append((seat, action))
-        step += 1
+            _check_deep_step(play, state)
+        _random_step(play, state, actors)
         now = state.conserved()
         if now != conserved:
-            _fail("6 conservation", game, case, seed, step, f"{conserved} became {now}")
-        check("6 conservation")
-    if state.actors():
-        _fail("1 actors", game, case, seed, step, "the game is over but some seat may act")
-    for seat in range(state.players):
-        if state.legal_actions(seat):
-            _fail("1 legal", game, case, seed, step, "the game is over but actions are legal")
-    _check_outcome(game, case, seed, step, state)
-    check("7 returns")
-    if declared(state):
-        _check_one_representation(game, case, seed, step, state, seen_actions)
-        check("8 one action class, one event key")
-    if deep:
-        views_per_step.append(_all_views(state))
-        _check_round_trip(game, case, seed, step, state)
-        _check_leaks(game, case, seed, step, state, rng)
-        _check_replay(game, case, seed, state, views_per_step)
-        check("3 replay")
-    else:
-        _check_replay(game, case, seed, state, None)
-        check("3 replay")
-    report.steps = step
+            play.fail("6 conservation", f"{conserved} became {now}")
+        play.check("6 conservation")
+    _check_end(play, state)
+    report.steps = play.step
     report.winners = state.winners()
     return report
+
+
+def _check_turn(play: _Play, state: State) -> Sequence[int]:
+    """Someone may act, the decision is sound, and exactly the actors have legal actions;
+    returns the actors."""
+    actors = state.actors()
+    if not actors:
+        play.fail("1 actors", "the game is not over but nobody may act")
+    _check_decision(play.game, play.case, play.seed, play.step, state)
+    play.check("8 decision")
+    for seat in range(state.players):
+        legal = state.legal_actions(seat)
+        if seat in actors and not legal:
+            play.fail("1 legal", f"actor {seat} has no legal action")
+        if seat not in actors and legal:
+            play.fail("1 legal", f"non-actor {seat} has legal actions")
+    play.check("1 legal non-empty")
+    return actors
+
+
+def _check_deep_step(play: _Play, state: State) -> None:
+    """The costly checks of a deep game, before its move: round trips, no leaks, illegal
+    actions rejected, positions."""
+    game, case, seed, step, rng = play.game, play.case, play.seed, play.step, play.rng
+    play.views.append(_all_views(state))
+    _check_round_trip(game, case, seed, step, state)
+    play.check("4 json round trip")
+    _check_leaks(game, case, seed, step, state, rng)
+    play.check("5 no leaks")
+    _check_illegal(game, case, seed, step, state, play.seen, rng)
+    play.check("2 illegal rejected")
+    _check_position(game, case, seed, step, state)
+    play.check("9 position round trip")
+
+
+def _random_step(play: _Play, state: State, actors: Sequence[int]) -> None:
+    """A random actor makes a random legal move (in a deep game, after checking that every
+    legal action applies and that a clone stays independent)."""
+    game, case, seed, step, rng = play.game, play.case, play.seed, play.step, play.rng
+    seat = rng.choice(actors)
+    legal = state.legal_actions(seat)
+    if play.deep:
+        _check_all_legal_apply(game, case, seed, step, state, seat, legal, rng)
+        play.check("2 legal applies")
+    action = rng.choice(legal)
+    if play.deep:
+        _check_clone_independent(game, case, seed, step, state, seat, action)
+        play.check("4 clone independent")
+    try:
+        state.apply(seat, action)
+    except IllegalAction as exc:
+        play.fail("2 legal applies", f"legal {action} rejected: {exc}")
+    play.seen.append((seat, action))
+    play.step += 1
+
+
+def _check_end(play: _Play, state: State) -> None:
+    """At the end nobody may act, the outcome is sound, the actions and events have one
+    representation, and the game replays (view by view in a deep game)."""
+    game, case, seed, step = play.game, play.case, play.seed, play.step
+    if state.actors():
+        play.fail("1 actors", "the game is over but some seat may act")
+    for seat in range(state.players):
+        if state.legal_actions(seat):
+            play.fail("1 legal", "the game is over but actions are legal")
+    _check_outcome(game, case, seed, step, state)
+    play.check("7 returns")
+    if declared(state):
+        _check_one_representation(game, case, seed, step, state, play.seen)
+        play.check("8 one action class, one event key")
+    if play.deep:
+        play.views.append(_all_views(state))
+        _check_round_trip(game, case, seed, step, state)
+        _check_leaks(game, case, seed, step, state, play.rng)
+        _check_replay(game, case, seed, state, play.views)
+    else:
+        _check_replay(game, case, seed, state, None)
+    play.check("3 replay")
 
 
 def _all_views(state: State) -> str:
@@ -229,63 +271,71 @@ def _check_illegal(
     seen: list[tuple[int, Action]],
     rng: random.Random,
 ) -> None:
+    """Illegal actions are explained and rejected without a change: an actor's legal action
+    submitted by a seat that may not act, and earlier actions no longer legal (explain
+    agrees with the legal list on every earlier action tried)."""
     before = _dumps(state.to_json())
+
+    def fail(msg: str) -> None:
+        _fail("2 illegal rejected", game, case, seed, step, msg)
+
+    trials = _out_of_turn(state) + _no_longer_legal(state, seen, rng, fail)
+    for seat, action in trials:
+        _check_rejected(state, seat, action, before, fail)
+
+
+def _out_of_turn(state: State) -> list[tuple[int, Action]]:
+    """A legal action of an actor, submitted by each seat that may not act now."""
     actors = state.actors()
     trials: list[tuple[int, Action]] = []
-    # a legal action of an actor, submitted by a seat that may not act now
     for seat in range(state.players):
         if seat not in actors and actors:
             legal = state.legal_actions(actors[0])
             if legal:
                 trials.append((seat, legal[0]))
-    # earlier actions that are no longer legal now; explain agrees with the list on all
+    return trials
+
+
+def _no_longer_legal(
+    state: State,
+    seen: list[tuple[int, Action]],
+    rng: random.Random,
+    fail: Callable[[str], None],
+) -> list[tuple[int, Action]]:
+    """Up to six earlier actions that are not legal now; explain must agree with the legal
+    list on each earlier action sampled."""
+    trials: list[tuple[int, Action]] = []
     for seat, action in rng.sample(seen, min(len(seen), 6)):
         listed = action in state.legal_actions(seat)
         reason = state.explain(seat, action)
         if listed == (reason is not None):
-            _fail(
-                "2 illegal rejected",
-                game,
-                case,
-                seed,
-                step,
+            fail(
                 f"explain({seat}, {action}) says {reason!r}, but it is "
                 + ("" if listed else "not ")
-                + "in the legal list",
+                + "in the legal list"
             )
         if not listed:
             trials.append((seat, action))
-    for seat, action in trials:
-        reason = state.explain(seat, action)
-        if reason is None or not str(reason):
-            _fail(
-                "2 illegal rejected",
-                game,
-                case,
-                seed,
-                step,
-                f"explain gives no reason why seat {seat} may not {action}",
-            )
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            if not str(exc):
-                _fail(
-                    "2 illegal rejected", game, case, seed, step, "IllegalAction without a reason"
-                )
-        else:
-            _fail(
-                "2 illegal rejected",
-                game,
-                case,
-                seed,
-                step,
-                f"seat {seat} could apply illegal {action}",
-            )
-        if _dumps(state.to_json()) != before:
-            _fail(
-                "2 illegal rejected", game, case, seed, step, f"rejected {action} changed the state"
-            )
+    return trials
+
+
+def _check_rejected(
+    state: State, seat: int, action: Action, before: str, fail: Callable[[str], None]
+) -> None:
+    """``seat`` may not make ``action``: explain gives a reason, apply raises with one, and
+    the state is as it was (``before``)."""
+    reason = state.explain(seat, action)
+    if reason is None or not str(reason):
+        fail(f"explain gives no reason why seat {seat} may not {action}")
+    try:
+        state.apply(seat, action)
+    except IllegalAction as exc:
+        if not str(exc):
+            fail("IllegalAction without a reason")
+    else:
+        fail(f"seat {seat} could apply illegal {action}")
+    if _dumps(state.to_json()) != before:
+        fail(f"rejected {action} changed the state")
 
 
 def _check_all_legal_apply(
