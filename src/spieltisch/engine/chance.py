@@ -200,7 +200,8 @@ class ExplicitChance(Chance):
 
     A shuffle consumes the draws a seeded ``Chance.shuffle`` would make, in the same order
     (``j`` for ``i = len - 1`` down to ``1``), so outcome ``j`` of a step swaps items ``i``
-    and ``j``."""
+    and ``j``; its steps follow each other with one outcome fewer each, down to 2 (the
+    OpenSpiel adapter relies on it to skip replaying a step within a shuffle)."""
 
     __slots__ = ("at", "draws")
 

@@ -585,7 +585,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_chance(self, action: int) -> None:
         assert self._need is not None
-        event, _, n = self._need
+        event, kind, n = self._need
         if n == 0:
             if action != 0:
                 raise ValueError(f"the sampled chance node {event!r} has the one outcome 0")
@@ -596,6 +596,11 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(f"chance node {event!r} has outcomes 0 to {n - 1}, not {action}")
             value = action
         self._chosen.append(value)
+        if kind == "shuffle" and n > 2:
+            # the shuffle's next Fisher-Yates step, one outcome fewer, follows at once
+            # (ExplicitChance.shuffle): no need to play the step again to find it
+            self._need = (event, kind, n - 1)
+            return
         self._need = None
         self._settle()
 
