@@ -79,67 +79,86 @@ def _list(items: list[tuple[int, bool, str]]) -> str:
 def to_html(markdown: str, heading_base: int = 0) -> str:
     """The Markdown as HTML; ``heading_base`` shifts heading levels (``#`` becomes ``h2``
     with 1) so that a panel's own title stays the page's main heading."""
-    out: list[str] = []
-    para: list[str] = []
-    items: list[tuple[int, bool, str]] = []
-    table: list[str] = []
-
-    def flush() -> None:
-        if para:
-            out.append("<p>" + inline(" ".join(para)) + "</p>")
-            para.clear()
-        if items:
-            out.append(_list(items))
-            items.clear()
-        if table:
-            out.append(_table(table))
-            table.clear()
-
-    in_code = False
-    code: list[str] = []
+    blocks = _Blocks(heading_base)
     for line in markdown.splitlines():
+        blocks.add(line)
+    blocks.flush()
+    return "\n".join(blocks.out)
+
+
+class _Blocks:
+    """The HTML of a Markdown text, built line by line: the open paragraph, list or table
+    is written out (``flush``) when a line ends it."""
+
+    def __init__(self, heading_base: int) -> None:
+        self.heading_base = heading_base
+        self.out: list[str] = []
+        self.para: list[str] = []
+        self.items: list[tuple[int, bool, str]] = []
+        self.table: list[str] = []
+        self.code: list[str] = []
+        self.in_code = False
+
+    def flush(self) -> None:
+        if self.para:
+            self.out.append("<p>" + inline(" ".join(self.para)) + "</p>")
+            self.para.clear()
+        if self.items:
+            self.out.append(_list(self.items))
+            self.items.clear()
+        if self.table:
+            self.out.append(_table(self.table))
+            self.table.clear()
+
+    def add(self, line: str) -> None:
         if line.startswith("```"):
-            if in_code:
-                out.append("<pre><code>" + escape("\n".join(code)) + "</code></pre>")
-                code.clear()
-            else:
-                flush()
-            in_code = not in_code
-            continue
-        if in_code:
-            code.append(line)
-            continue
+            self._fence()
+            return
+        if self.in_code:
+            self.code.append(line)
+            return
         if line.lstrip().startswith("<!--"):
-            continue
+            return
         stripped = line.strip()
         if not stripped:
-            flush()
-            continue
+            self.flush()
+            return
         heading = _HEADING.match(line)
         if heading:
-            flush()
-            level = min(6, len(heading.group(1)) + heading_base)
-            out.append(f"<h{level}>{inline(heading.group(2))}</h{level}>")
-            continue
+            self.flush()
+            level = min(6, len(heading.group(1)) + self.heading_base)
+            self.out.append(f"<h{level}>{inline(heading.group(2))}</h{level}>")
+            return
         if stripped.startswith("|"):
-            if para or items:
-                flush()
-            table.append(stripped)
-            continue
-        if table:
-            flush()
+            if self.para or self.items:
+                self.flush()
+            self.table.append(stripped)
+            return
+        if self.table:
+            self.flush()
+        self._text(line, stripped)
+
+    def _fence(self) -> None:
+        """A code fence opens a code block (ending what was open) or closes it."""
+        if self.in_code:
+            self.out.append("<pre><code>" + escape("\n".join(self.code)) + "</code></pre>")
+            self.code.clear()
+        else:
+            self.flush()
+        self.in_code = not self.in_code
+
+    def _text(self, line: str, stripped: str) -> None:
+        """A list item, a list item's continuation line, or a line of a paragraph."""
         match = _LIST.match(line)
         if match:
-            if para:
-                flush()
-            items.append((len(match.group(1)), match.group(2)[0].isdigit(), match.group(3)))
-            continue
-        if items and line.startswith(" "):  # a list item's continuation line
-            indent, ordered, text = items[-1]
-            items[-1] = (indent, ordered, text + " " + stripped)
-            continue
-        if items:
-            flush()
-        para.append(stripped)
-    flush()
-    return "\n".join(out)
+            if self.para:
+                self.flush()
+            self.items.append((len(match.group(1)), match.group(2)[0].isdigit(), match.group(3)))
+            return
+        if self.items and line.startswith(" "):  # a list item's continuation line
+            indent, ordered, text = self.items[-1]
+            self.items[-1] = (indent, ordered, text + " " + stripped)
+            return
+        if self.items:
+            self.flush()
+        self.para.append(stripped)
