@@ -128,12 +128,8 @@ A guided first game against bots, step by step.</p>
     )
 
 
-def table_page(token: str) -> str:
-    """A seat's (or a spectator's) table; the script connects with ``token``."""
-    return (
-        _HEAD.format(title="Spieltisch")
-        + f"""<body class="table" data-token="{escape(token, quote=True)}">
-<header><h1 id="title">Spieltisch</h1>
+# the table page's title bar: status, the Rules button, sound, languages, the lobby
+_TABLE_HEADER = """<header><h1 id="title">Spieltisch</h1>
 <div id="status" aria-live="polite"></div>
 <nav><button type="button" id="rules-button" data-t="Rules"
  aria-controls="rules-panel">Rules</button>
@@ -142,8 +138,10 @@ def table_page(token: str) -> str:
 <button type="button" data-lang="en">English</button>
 <button type="button" data-lang="de">Deutsch</button>
 <a href="/" data-t="Lobby">Lobby</a></nav></header>
-<main>
-<section id="board-area">
+"""
+
+# the board with its zoom tools and the prompt, and the popup of a place's moves
+_BOARD_AREA = """<section id="board-area">
 <div id="board-tools" role="toolbar">
 <button type="button" id="zoom-out" data-t-label="Zoom out">−</button>
 <button type="button" id="zoom-in" data-t-label="Zoom in">+</button>
@@ -154,10 +152,10 @@ def table_page(token: str) -> str:
 <div id="board"></div>
 <div id="popup" role="dialog" hidden></div>
 </section>
-<aside>
-<section id="coach" hidden aria-live="polite"></section>
-<section id="turn"></section>
-<p id="watch-again" hidden><a href="/" data-t="Watch again">Watch again</a></p>
+"""
+
+# the clock of a timed table: an hourglass and the time left
+_HOURGLASS = """\
 <div id="clock" hidden aria-live="off"><svg class="sand" viewBox="0 0 40 62" width="30" height="46"
  aria-hidden="true"><path d="M6 3h28M6 59h28M9 3c0 16 11 20 11 28S9 43 9 59M31 3c0 16-11 20-11
  28s11 12 11 28" fill="none" stroke="#5d4037" stroke-width="2.5"/><clipPath id="glass"><path
@@ -165,7 +163,18 @@ def table_page(token: str) -> str:
  clip-path="url(#glass)" fill="#e0a030"><rect class="sand-top" x="6" y="6" width="28"
  height="22"/><rect class="sand-bottom" x="6" y="56" width="28" height="0"/></g></svg>
 <span class="sand-left"></span></div>
-<section id="choices"><h2 data-t="Your move">Your move</h2>
+"""
+
+# the side column: the guide, whose turn it is, the clock, the moves, the result, the
+# players and the log
+_SIDE = (
+    """<aside>
+<section id="coach" hidden aria-live="polite"></section>
+<section id="turn"></section>
+<p id="watch-again" hidden><a href="/" data-t="Watch again">Watch again</a></p>
+"""
+    + _HOURGLASS
+    + """<section id="choices"><h2 data-t="Your move">Your move</h2>
 <div id="buttons"></div>
 <details id="all-moves" hidden><summary><span data-t="All moves">All moves</span>
 (<span id="all-count"></span>)</summary><div id="all-list"></div></details></section>
@@ -175,12 +184,11 @@ def table_page(token: str) -> str:
 <section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>
 <section id="log-section"><h2 data-t="Log">Log</h2><ol id="log"></ol></section>
 </aside>
-</main>
-<div id="tip" role="tooltip" hidden></div>
 """
-        + _RULES_PANEL
-        + _messages()
-        + """<script src="/static/messages.js"></script>
+)
+
+# the table page's scripts, in the order they build on each other
+_TABLE_SCRIPTS = """<script src="/static/messages.js"></script>
 <script src="/static/rules.js"></script>
 <script src="/static/board.js"></script>
 <script src="/static/tutorial.js"></script>
@@ -189,4 +197,20 @@ def table_page(token: str) -> str:
 <script src="/static/table.js"></script>
 </body></html>
 """
+
+
+def table_page(token: str) -> str:
+    """A seat's (or a spectator's) table; the script connects with ``token``."""
+    return (
+        _HEAD.format(title="Spieltisch")
+        + f'<body class="table" data-token="{escape(token, quote=True)}">\n'
+        + _TABLE_HEADER
+        + "<main>\n"
+        + _BOARD_AREA
+        + _SIDE
+        + "</main>\n"
+        + '<div id="tip" role="tooltip" hidden></div>\n'
+        + _RULES_PANEL
+        + _messages()
+        + _TABLE_SCRIPTS
     )

@@ -72,15 +72,35 @@ def page(token: str) -> str:
     return (
         _HEAD.format(title="Spieltisch")
         + _STYLE
-        + f"""<body class="table replay" data-token="{link}">
-<header><h1 id="title">Spieltisch</h1>
+        + f'<body class="table replay" data-token="{link}">\n'
+        + _header(link)
+        + "<main>\n"
+        + '<section id="board-area">\n'
+        + _CONTROLS
+        + _OPTIONS
+        + '<div id="board"></div>\n'
+        + '<div id="popup" role="dialog" hidden></div>\n'
+        + "</section>\n"
+        + _SIDE
+        + "</main>\n"
+        + '<div id="tip" role="tooltip" hidden></div>\n'
+        + _messages()
+        + _SCRIPTS
+    )
+
+
+def _header(link: str) -> str:
+    """The title bar: the page's status, languages, back to the table and to the lobby."""
+    return f"""<header><h1 id="title">Spieltisch</h1>
 <div id="status" aria-live="polite" data-t="Replay">Replay</div>
 <nav>{_LANGS}
 <a href="/watch/{link}" data-t="Table">Table</a>
 <a href="/" data-t="Lobby">Lobby</a></nav></header>
-<main>
-<section id="board-area">
-<div id="replay-bar" role="toolbar" data-t-label="Replay controls">
+"""
+
+
+# the control bar: to the start, back, play and pause, forward, to the end, the step slider
+_CONTROLS = f"""<div id="replay-bar" role="toolbar" data-t-label="Replay controls">
 <button type="button" id="first" data-t-label="To the start (Home)">{FIRST}</button>
 <button type="button" id="back" data-t-label="One step back (←)">{BACK}</button>
 <button type="button" id="play" aria-pressed="false" data-t-label="Play (Space)"
@@ -90,7 +110,10 @@ def page(token: str) -> str:
 <input type="range" id="slider" min="0" max="0" value="0" step="1" data-t-label="Step">
 <output id="step-count" for="slider">0 / 0</output>
 </div>
-<div id="replay-options">
+"""
+
+# speed, round, whose view, and the board's zoom tools
+_OPTIONS = """<div id="replay-options">
 <label><span data-t="Speed">Speed</span> <select id="speed">
 <option value="1600">0.5×</option><option value="800" selected>1×</option>
 <option value="400">2×</option><option value="200">4×</option></select></label>
@@ -104,10 +127,10 @@ def page(token: str) -> str:
 <button type="button" id="zoom-fit" data-t-label="Whole board">⤢</button>
 </div>
 </div>
-<div id="board"></div>
-<div id="popup" role="dialog" hidden></div>
-</section>
-<aside>
+"""
+
+# the side column: the step, the winners, the players and the log up to the step
+_SIDE = """<aside>
 <section id="step-info" aria-live="polite"><p id="step-text"></p><p id="step-round"></p>
 <p id="winners" hidden></p><p id="view-note" hidden
  data-t="Seat views open when the game has ended.">Seat views open when the game has ended.</p>
@@ -116,16 +139,13 @@ def page(token: str) -> str:
 <section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>
 <section id="log-section"><h2 data-t="Log">Log</h2><ol id="log"></ol></section>
 </aside>
-</main>
-<div id="tip" role="tooltip" hidden></div>
 """
-        + _messages()
-        + """<script src="/static/messages.js"></script>
+
+_SCRIPTS = """<script src="/static/messages.js"></script>
 <script src="/static/board.js"></script>
 <script src="/static/replay.js"></script>
 </body></html>
 """
-    )
 
 
 # why a link opens no replay, in the page's words (translated like every page text; each
