@@ -266,21 +266,11 @@ class LiveTable:
             del self._payloads[key]
 
     def _payload(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The cached part of ``payload``: everything but the clocks and the rematch."""
         state, game = self.state, self.game
         view = state.view(seat)
         actors = list(state.actors())
-        legal: list[dict[str, Any]] = []
-        labels: list[str] = []
-        if seat is not None and seat in actors:
-            actions = state.legal_actions(seat)
-            legal = [a.to_json() for a in actions]
-            labels = [game.action_label(a, view, lang) for a in actions]
-        every = state.log(seat)
-        first = max(0, len(every) - LOG_LINES)
-        events = every[first:]
-        log = [game.describe(e, seat, lang) for e in events]
-        keys = board.log_keys(game.id, events)
-        since = board.recent_start(self.move_marks, seat) - first
+        legal, labels = self._choices(seat, actors, view, lang)
         out: dict[str, Any] = {
             "type": "update",
             "table": self.id,
@@ -299,9 +289,7 @@ class LiveTable:
             "labels": labels,
             "moves": board.board_moves(game.id, view, legal, lang),
             "svg": board.render_svg(game.id, view, lang, legal),
-            "log": log,
-            "log_keys": keys,
-            "recent": board.recent_keys(keys, range(max(0, since), len(events))),
+            **self._log_payload(seat, lang),
             "over": self.is_over(),
             "settings": self.settings.to_json(),
             "options": {
@@ -315,6 +303,38 @@ class LiveTable:
             from . import tutorial  # the guide builds on this module
 
             out["tutorial"] = tutorial.guide(self, seat, legal, lang)
+        self._add_outcome(out, lang)
+        return out
+
+    def _choices(
+        self, seat: int | None, actors: list[int], view: dict[str, Any], lang: str
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        """The seat's legal actions as JSON and their labels; none unless it may act."""
+        if seat is None or seat not in actors:
+            return [], []
+        actions = self.state.legal_actions(seat)
+        legal = [a.to_json() for a in actions]
+        labels = [self.game.action_label(a, view, lang) for a in actions]
+        return legal, labels
+
+    def _log_payload(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The seat's last ``LOG_LINES`` log sentences, their board keys, and the keys of
+        the events since the seat's last move (``log``, ``log_keys``, ``recent``)."""
+        every = self.state.log(seat)
+        first = max(0, len(every) - LOG_LINES)
+        events = every[first:]
+        keys = board.log_keys(self.game.id, events)
+        since = board.recent_start(self.move_marks, seat) - first
+        return {
+            "log": [self.game.describe(e, seat, lang) for e in events],
+            "log_keys": keys,
+            "recent": board.recent_keys(keys, range(max(0, since), len(events))),
+        }
+
+    def _add_outcome(self, out: dict[str, Any], lang: str) -> None:
+        """How the game ended, if it has: by a timeout (``ended``) or by the rules (winners,
+        scores, returns); and the result screen, the same for every seat."""
+        state = self.state
         if self.ended is not None:
             out["ended"] = dict(self.ended)
             out["winners"] = self.winners()
@@ -324,7 +344,6 @@ class LiveTable:
             out["returns"] = state.returns()
         if out["over"]:  # the result screen: the same for every seat, worked out once
             out["result"] = result.result_payload(self, lang)
-        return out
 
 
 class MoveWriter:
