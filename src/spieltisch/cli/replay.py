@@ -59,6 +59,18 @@ def replay(
     rec = GameRecord.load(record)
     final = replay_record(rec)  # validates every move before anything is shown
     game = load_game(rec.game)
+    _check_seat_and_step(rec, seat, step)
+    if web:
+        if seat is not None and not final.is_over():
+            # an unfinished game's replay shows the public view only (nothing hidden leaks)
+            fail("this record's game has not ended: its replay shows the public view only")
+        serve_replay(rec, game.name, port, browser, seat, step)
+        return
+    _show(game, rec, final, seat, len(rec.moves) if step is None else step, every, lang.value)
+
+
+def _check_seat_and_step(rec: GameRecord, seat: int | None, step: int | None) -> None:
+    """Refuses a seat the game does not have and a step past its end."""
     if seat is not None and not 0 <= seat < rec.players:
         fail(
             f"there is no seat {seat} in this {rec.players}-player game (seats 0-{rec.players - 1}"
@@ -67,30 +79,31 @@ def replay(
     moves = len(rec.moves)
     if step is not None and step > moves:
         fail(f"--step {step} is past the end: the record has {moves} moves")
-    if web:
-        if seat is not None and not final.is_over():
-            # an unfinished game's replay shows the public view only (nothing hidden leaks)
-            fail("this record's game has not ended: its replay shows the public view only")
-        serve_replay(rec, game.name, port, browser, seat, step)
-        return
+
+
+def _show(
+    game: Game, rec: GameRecord, final: State, seat: int | None, last: int, every: bool, lang: str
+) -> None:
+    """The replay in the terminal: the log and the table after move ``last`` (or after every
+    move up to it), then the result if the game is over by then."""
     console = out()
-    msg = messages(lang.value)
-    who = msg["spectator"] if seat is None else show.player_name(seat, lang.value)
+    msg = messages(lang)
+    moves = len(rec.moves)
+    who = msg["spectator"] if seat is None else show.player_name(seat, lang)
     head = msg["replay_head"].format(players=rec.players, seed=rec.seed, moves=moves, who=who)
     console.print(f"[bold]{escape(game.name)}[/bold] · {escape(head)}")
-    last = moves if step is None else step
     if every:
-        state = _every_step(console, game, rec, seat, last, lang.value)
+        state = _every_step(console, game, rec, seat, last, lang)
     else:
         state = final if last == moves else _state_at(rec, last)
-        show.log(console, game, state.log(seat), seat, msg["replay_log"], lang.value)
+        show.log(console, game, state.log(seat), seat, msg["replay_log"], lang)
         table = msg["replay_table"].format(last=last, moves=moves)
         console.rule(f"[bold]{escape(table)}[/bold]", align="left")
-        show.board(console, game, state, seat, lang.value)
+        show.board(console, game, state, seat, lang)
     if state.is_over():
         console.print()
-        console.print(show.result_table(state, [], lang.value))
-        console.print(f"[bold green]{escape(show.winners_line(state, lang.value))}[/bold green]")
+        console.print(show.result_table(state, [], lang))
+        console.print(f"[bold green]{escape(show.winners_line(state, lang))}[/bold green]")
 
 
 def _state_at(rec: GameRecord, step: int) -> State:

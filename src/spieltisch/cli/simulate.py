@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -18,6 +18,7 @@ from ..analysis.results import TournamentResult
 from ..analysis.stats import Rate, Summary
 from ..analysis.tournament import run_tournament
 from ..engine.errors import OptionError
+from ..engine.game import Game
 from .config import check_options, check_writable, game_options, load_game, parse_seats
 from .console import err, out, reports_errors
 from .params import EditionFile, GameId, OptionList
@@ -47,7 +48,23 @@ def simulate(
 ) -> None:
     """Play seeded games between bots and report win rates per seat and per bot."""
     g = load_game(game)
-    names = parse_seats(seats, g, humans=False)
+    names = _line_up(g, seats, players)
+    options = game_options(g, option or [], edition)
+    check_options(g, options, len(names))
+    check_writable(out_file)
+    result = _play(g, names, games, seed, options, rotate, keep_records=records is not None)
+    console = out()
+    report(console, result)
+    if records is not None:
+        _save_records(console, result, records)
+    if out_file is not None:
+        out_file.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+        console.print(f"Results written to {escape(str(out_file))}")
+
+
+def _line_up(game: Game, seats: str, players: int | None) -> list[str]:
+    """The bots of game 0, one per seat; one name fills ``players`` seats."""
+    names = parse_seats(seats, game, humans=False)
     if players is not None:
         if len(names) == 1:
             names = names * players
@@ -55,9 +72,19 @@ def simulate(
             raise OptionError(
                 f"--players {players} does not match the {len(names)} seats in --seats"
             )
-    options = game_options(g, option or [], edition)
-    check_options(g, options, len(names))
-    check_writable(out_file)
+    return names
+
+
+def _play(
+    game: Game,
+    names: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+    rotate: bool,
+    keep_records: bool,
+) -> TournamentResult:
+    """The tournament, with a progress bar on stderr while it runs."""
     with Progress(
         TextColumn("[bold]simulating[/bold]"),
         BarColumn(),
@@ -67,27 +94,25 @@ def simulate(
         transient=True,
     ) as progress:
         task = progress.add_task("games", total=games)
-        result = run_tournament(
-            g.id,
+        return run_tournament(
+            game.id,
             names,
             games,
             seed,
             options,
             rotate,
             progress=lambda done, _total: progress.update(task, completed=done),
-            keep_records=records is not None,
+            keep_records=keep_records,
         )
-    console = out()
-    report(console, result)
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-        for outcome in result.outcomes:
-            assert outcome.record is not None
-            outcome.record.save(records / f"game-{outcome.index:05d}.json")
-        console.print(f"Saved {result.games} game records in {escape(str(records))}")
-    if out_file is not None:
-        out_file.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
-        console.print(f"Results written to {escape(str(out_file))}")
+
+
+def _save_records(console: Console, result: TournamentResult, records: Path) -> None:
+    """Every game's record as ``game-NNNNN.json`` in the directory ``records``."""
+    records.mkdir(parents=True, exist_ok=True)
+    for outcome in result.outcomes:
+        assert outcome.record is not None
+        outcome.record.save(records / f"game-{outcome.index:05d}.json")
+    console.print(f"Saved {result.games} game records in {escape(str(records))}")
 
 
 def report(console: Console, result: TournamentResult) -> None:
