@@ -279,13 +279,6 @@ def _report(
     acked = sum(len(t.sent) for t in run.tables)
     duration = max(run.ended - run.started, 1e-9)
     finished = sum(1 for t in run.tables if all(s.finished() for s in by_table.get(t.index, [])))
-    rss_start, rss_baseline, rss_live, rss_end = rss
-
-    def per_table(after: float | None) -> float | None:
-        if after is None or rss_baseline is None:
-            return None
-        return (after - rss_baseline) / ask.tables
-
     return ServerBenchReport(
         schema=REPORT_SCHEMA,
         game=ask.game,
@@ -308,12 +301,7 @@ def _report(
         wire_kb=Spread.of(wire),
         compress=ask.compress,
         updates=len(sizes),
-        rss_start_mb=rss_start,
-        rss_baseline_mb=rss_baseline,
-        rss_live_mb=rss_live,
-        rss_end_mb=rss_end,
-        memory_per_table_mb=per_table(rss_live),
-        memory_per_table_end_mb=per_table(rss_end),
+        **_memory(rss, ask.tables),
         server_cpu_s=run.server_cpu,
         client_cpu_s=run.client_cpu,
         python=platform.python_version(),
@@ -321,8 +309,30 @@ def _report(
         cpus=os.cpu_count() or 1,
         load_average=load,
         sockets=len(run.seats),
-        notes=_notes(run, rss_live),
+        notes=_notes(run, rss[2]),
     )
+
+
+def _memory(
+    rss: tuple[float | None, float | None, float | None, float | None], tables: int
+) -> dict[str, float | None]:
+    """The memory figures: the server's resident set at start-up, after the warm-up table,
+    with every table connected and after the moves; the growth per table."""
+    rss_start, rss_baseline, rss_live, rss_end = rss
+
+    def per_table(after: float | None) -> float | None:
+        if after is None or rss_baseline is None:
+            return None
+        return (after - rss_baseline) / tables
+
+    return {
+        "rss_start_mb": rss_start,
+        "rss_baseline_mb": rss_baseline,
+        "rss_live_mb": rss_live,
+        "rss_end_mb": rss_end,
+        "memory_per_table_mb": per_table(rss_live),
+        "memory_per_table_end_mb": per_table(rss_end),
+    }
 
 
 def _delays(run: _Run, by_table: dict[int, list[SeatClient]]) -> tuple[list[float], list[float]]:
@@ -342,6 +352,7 @@ def _delays(run: _Run, by_table: dict[int, list[SeatClient]]) -> tuple[list[floa
 
 
 def _notes(run: _Run, rss_live: float | None) -> list[str]:
+    """What the reader should know: a timeout, missing memory figures, the shared CPU."""
     notes = []
     if run.timed_out:
         notes.append("the global timeout ended the run: the figures cover the moves made")
