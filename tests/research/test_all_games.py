@@ -90,7 +90,9 @@ def test_openspiel_random_sim_test(
 def test_openspiel_states_round_trip(game: Game, players: int, options: Mapping[str, Any]) -> None:
     """With explicit chance, at chance nodes and decision nodes alike, a state serialized
     and deserialized is the same state (string, history, next chance outcomes), and the
-    draws replay the engine state of the whole game exactly."""
+    draws replay the engine state of the whole game exactly. A game that declares its
+    chance events (its chance mode rests on them) draws only those, and ``unit`` only in
+    an event declared as such."""
     from spieltisch.research import openspiel as sos
 
     loaded = _load_openspiel(game, players, options, seed=4)
@@ -103,6 +105,11 @@ def test_openspiel_states_round_trip(game: Game, players: int, options: Mapping[
             assert str(again) == str(state) and again.history() == state.history()
             assert again.chance_outcomes() == state.chance_outcomes()
         if state.is_chance_node():
+            event, kind = state.chance_event
+            if game.chance_events:
+                assert event in game.chance_events, f"{event!r} is not declared"
+                if kind == "unit":  # an event may draw by several calls (ZK's tower)
+                    assert game.chance_events[event].kind == "unit", f"{event!r} draws unit"
             outcomes = state.chance_outcomes()
             assert math.isclose(sum(p for _, p in outcomes), 1.0)
             state.apply_action(rng.choice([a for a, _ in outcomes]))

@@ -58,11 +58,12 @@ def test_the_setup_shuffle_is_a_chance_node_per_fisher_yates_step() -> None:
         assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == (
             f"prize deck (shuffle): 0 of {len(outcomes)}"
         )
+        assert state.chance_event == ("prize deck", "shuffle")
         assert json.loads(state.observation_string(0)) == {"seat": 0, "view": None}
         assert not any(state.observation_tensor(0))
         state.apply_action(0)
     assert sizes == [5, 4, 3, 2]
-    assert state.current_player() == 0
+    assert state.current_player() == 0 and state.chance_event is None
     # outcome 0 at every step swaps each card with the first: the order the seeded
     # Fisher-Yates shuffle makes from the same draws
     prizes = [1, 2, 3, 4, 5]

@@ -531,6 +531,13 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         chance = None if state is None else state.chance
         return list(chance.draws[: chance.at]) if isinstance(chance, ExplicitChance) else []
 
+    @property
+    def chance_event(self) -> tuple[str, str] | None:
+        """At a chance node, the draw's event name and kind (``below``, ``choice``,
+        ``shuffle``, ``unit``); else ``None``."""
+        self._settle()
+        return None if self._need is None else (self._need[0], self._need[1])
+
     # -- explicit chance -------------------------------------------------------------------
     def _settle(self) -> None:
         """Work out the step in progress: the draw it needs next, or, once every outcome is
