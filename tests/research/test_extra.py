@@ -61,3 +61,15 @@ def test_a_missing_library_names_the_extra(
 
 def test_the_research_package_itself_needs_no_extra() -> None:
     assert spieltisch.research.INSTALL_HINT == "pip install -e '.[research]'"
+
+
+def test_explicit_chance_needs_no_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replaying a game's record with its chosen chance outcomes works without OpenSpiel."""
+    for blocked in OPTIONAL:
+        monkeypatch.setitem(sys.modules, blocked, None)
+    monkeypatch.delitem(sys.modules, "spieltisch.research.explicit_chance", raising=False)
+    module = importlib.import_module("spieltisch.research.explicit_chance")
+    from .toy_encoding import TOY
+
+    state = module.replay_explicit(TOY.new_game(2).record(), [0, 0, 0, 0], TOY)
+    assert state.prize == 1 and state.prizes == [2, 3, 4, 5]  # outcome 0: swap with the first

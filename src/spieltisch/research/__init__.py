@@ -8,7 +8,9 @@ libraries, and all built on a game's numeric ``Encoding`` (``spieltisch.engine.e
   environment (and ``parallel_env``) for every game with an encoding;
 * ``spieltisch.research.openspiel`` -- importing it registers every game with an encoding
   as ``python_spieltisch_<id>`` for ``pyspiel.load_game``;
-* ``spieltisch.research.gym`` -- ``SingleAgentEnv``: one seat learns, the others are bots.
+* ``spieltisch.research.gym`` -- ``SingleAgentEnv``: one seat learns, the others are bots;
+* ``spieltisch.research.explicit_chance`` -- a step played with chosen chance outcomes
+  (the OpenSpiel chance nodes) and ``replay_explicit``; standard library only.
 
 This package itself imports nothing beyond the standard library, so that ``import
 spieltisch.research`` works without the extra; numpy, pettingzoo, gymnasium and pyspiel

@@ -30,9 +30,10 @@ generator (``engine.chance.ExplicitChance``) hands out exactly those outcomes an
 ``ChanceNeeded`` at the next draw, which becomes the chance node; once every draw is
 chosen the step is kept. The outcomes are the game's record: ``draws`` of a state lists
 them all (also saved in the engine state's ``to_json()["chance"]``), and
-``replay_explicit(state.engine_state.record(), state.draws, game)`` rebuilds the engine
-state exactly. ``max_chance_outcomes`` (``GameInfo``) bounds the outcomes of one draw
-(the four games need at most 140, a deck); a larger draw raises an error naming its event.
+``replay_explicit(state.engine_state.record(), state.draws, game)`` (from
+``research.explicit_chance``, which needs no extra) rebuilds the engine state exactly.
+``max_chance_outcomes`` (``GameInfo``) bounds the outcomes of one draw (the largest in
+the four games is a 140-card deck); a larger draw raises an error naming its event.
 
 GameType ``chance_mode``: ``EXPLICIT_STOCHASTIC`` when the game declares its chance events
 (``Game.chance_events``) and none is a ``unit`` draw, else ``SAMPLED_STOCHASTIC`` (a game
@@ -90,7 +91,7 @@ from __future__ import annotations
 import json
 import random
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -103,12 +104,12 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise missing_extra(exc, "spieltisch.research.openspiel") from exc
 
 from ..engine import registry
-from ..engine.chance import PENDING, ChanceNeeded, ExplicitChance
+from ..engine.chance import ChanceNeeded, ExplicitChance
 from ..engine.encoding import Encoding
-from ..engine.errors import IllegalAction, OptionError, RecordError
+from ..engine.errors import IllegalAction, OptionError
 from ..engine.game import Game, State
-from ..engine.record import GameRecord, replay
 from ._core import Config, canonical_json, configure, has_encoding
+from .explicit_chance import created, first_setup, load_explicit, played, replay_explicit, sampler
 
 PREFIX = "python_spieltisch_"
 CHANCE_MODES = ("explicit", "seeded")  # the first is the default
@@ -242,108 +243,6 @@ def utility_bounds(config: Config) -> tuple[float, float]:
         f"{config.game.name} with these options has non-standard returns: its encoding must "
         "give utility_bounds = (min, max) for OpenSpiel"
     )
-
-
-# -- explicit chance: playing a step with chosen outcomes -----------------------------------
-def _created(config: Config, seed: int, draws: Sequence[int]) -> State | ChanceNeeded:
-    """The new game with ``draws`` as its setup's outcomes, or the draw it needs next."""
-    token = PENDING.set(ExplicitChance(seed, draws))
-    try:
-        state = config.new_game(seed)
-    except ChanceNeeded as need:
-        return need
-    finally:
-        PENDING.reset(token)
-    _check_explicit(state, len(draws))
-    return state
-
-
-@lru_cache(maxsize=64)
-def _first_setup(config: Config, seed: int) -> State | ChanceNeeded:
-    """``_created`` without draws, which every fresh initial state asks for (OpenSpiel
-    creates one for every clone and tensor-size query); a state is never handed out, only
-    cloned."""
-    return _created(config, seed, ())
-
-
-def _played(
-    config: Config, state: State, seat: int, index: int, draws: Sequence[int]
-) -> State | ChanceNeeded:
-    """``state`` after ``seat`` plays action ``index`` with ``draws`` as the outcomes of
-    its chance, or the draw it needs next (``state`` itself never changes)."""
-    trial = state.clone()
-    chance = trial.chance
-    assert isinstance(chance, ExplicitChance)
-    before = chance.at
-    chance.draws.extend(draws)
-    encoding = config.encoding
-    try:
-        trial.apply(seat, encoding.action_from_index(trial, seat, index))
-    except ChanceNeeded as need:
-        return need
-    _check_explicit(trial, before + len(draws))
-    return trial
-
-
-def _check_explicit(state: State, draws: int) -> None:
-    chance = state.chance
-    if not isinstance(chance, ExplicitChance):
-        raise RuntimeError(
-            f"{state.game.name} did not take the generator it was given (State._init_common "
-            "takes engine.chance.PENDING), so its chance cannot be explicit"
-        )
-    if chance.at != draws:  # pragma: no cover - a step stops at its first missing draw
-        raise RuntimeError(f"the step used {chance.at} of {draws} draws")
-
-
-def load_explicit(game: Game, doc: Any) -> State:
-    """``game.state_from_json(doc)`` with an explicit generator (the draws saved in the
-    document's ``chance``; none if it has none)."""
-    token = PENDING.set(ExplicitChance(0))
-    try:
-        state = game.state_from_json(doc)
-    finally:
-        PENDING.reset(token)
-    chance = state.chance
-    _check_explicit(state, chance.at if isinstance(chance, ExplicitChance) else -1)
-    return state
-
-
-def replay_explicit(
-    record: GameRecord | Mapping[str, Any], draws: Sequence[int], game: Game | None = None
-) -> State:
-    """The engine state of a game played with explicit chance: its record (``State.record``)
-    replayed with ``draws`` (``SpieltischState.draws``) as every chance outcome. Raises
-    ``RecordError`` if the draws do not fit the moves."""
-    rec = record if isinstance(record, GameRecord) else GameRecord.from_json(record)
-    token = PENDING.set(ExplicitChance(rec.seed, draws))
-    try:
-        state = replay(rec, game)
-    except ChanceNeeded as need:
-        raise RecordError(
-            f"the draws end before the record does (at a draw of {need.event!r})"
-        ) from None
-    except ValueError as exc:
-        raise RecordError(f"the draws do not fit the record: {exc}") from None
-    finally:
-        PENDING.reset(token)
-    chance = state.chance
-    if not isinstance(chance, ExplicitChance) or chance.at != len(draws):
-        used = chance.at if isinstance(chance, ExplicitChance) else 0
-        raise RecordError(f"the record uses {used} of the {len(draws)} draws")
-    return state
-
-
-_SAMPLERS: dict[tuple[Config, int], random.Random] = {}
-
-
-def _sampler(config: Config, seed: int) -> random.Random:
-    """The generator of sampled (``unit``) outcomes of a configuration and seed, shared by
-    its states as a sampled-stochastic OpenSpiel game's generator is (one per process)."""
-    key = (config, seed)
-    if key not in _SAMPLERS:
-        _SAMPLERS[key] = random.Random(seed)
-    return _SAMPLERS[key]
 
 
 # -- game, state, observer ----------------------------------------------------------------
@@ -550,12 +449,12 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         result: State | ChanceNeeded
         if seat == SETUP:
             if self._chosen:
-                result = _created(engine.config, engine.seed, self._chosen)
+                result = created(engine.config, engine.seed, self._chosen)
             else:
-                first = _first_setup(engine.config, engine.seed)
+                first = first_setup(engine.config, engine.seed)
                 result = first if isinstance(first, ChanceNeeded) else first.clone()
         else:
-            result = _played(engine.config, engine.state, seat, index, self._chosen)
+            result = played(engine.config, engine.state, seat, index, self._chosen)
         if isinstance(result, ChanceNeeded):
             self._need = self._chance_node(result)
         else:
@@ -597,7 +496,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
             if action != 0:
                 raise ValueError(f"the sampled chance node {event!r} has the one outcome 0")
             engine = self._engine
-            value = _sampler(engine.config, engine.seed).getrandbits(53)
+            value = sampler(engine.config, engine.seed).getrandbits(53)
         else:
             if not 0 <= action < n:
                 raise ValueError(f"chance node {event!r} has outcomes 0 to {n - 1}, not {action}")
