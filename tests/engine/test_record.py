@@ -85,7 +85,7 @@ def test_unreadable_files(tmp_path: Path) -> None:
 
 def test_resampled_state_has_no_record() -> None:
     state = _played(moves=5)
-    with pytest.raises(RecordError, match="determinized"):
+    with pytest.raises(RecordError, match="resampled"):
         state.resample(0, random.Random(1)).record()
 
 
