@@ -2,7 +2,7 @@
 
 Kept apart from ``bench`` because importing it imports ``pyspiel``: ``bench`` imports this
 module only when references are wanted, and treats its ``ImportError`` as "not installed".
-The loops mirror ``bench._OurGame`` step for step so the two sets of figures compare.
+The loops mirror ``bench_ours.OurGame`` step for step so the two sets of figures compare.
 """
 
 from __future__ import annotations
