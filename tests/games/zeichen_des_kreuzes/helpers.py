@@ -184,7 +184,7 @@ def illegal(state: ZkState, seat: int, action: ZkAction, rule: str | None = None
 
 
 def log_kinds(state: ZkState, seat: int | None = None) -> list[str]:
-    return [e["kind"] for e in state.log(seat)]
+    return [e["type"] for e in state.log(seat)]
 
 
 def on_jerusalem(

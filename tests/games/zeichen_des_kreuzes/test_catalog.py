@@ -5,6 +5,8 @@ it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from spieltisch.engine.i18n import catalog_entries
 from spieltisch.games.zeichen_des_kreuzes.catalog import PACKAGE, catalog
 from spieltisch.games.zeichen_des_kreuzes.components import EVENT_NAMES, default_components
@@ -49,11 +51,16 @@ def test_why_an_action_is_illegal_in_both_languages() -> None:
     """The state raises its reason in English; ``why_illegal`` says it in German too, and
     names the player as the log does (seat 0 is Player 1)."""
     from spieltisch.games.zeichen_des_kreuzes import actions as A
-    from spieltisch.games.zeichen_des_kreuzes.explain import why_illegal
 
     from .helpers import GAME, new
 
+    def why_illegal(s: Any, seat: int, action: Any, lang: str = "en") -> tuple[str, Any]:
+        refused = GAME.why_illegal(s, seat, action, lang)
+        assert refused is not None
+        return refused.reason, refused.rule
+
     s = new()
+    assert s.explain(s.decider, A.PRAY) is not None
     assert why_illegal(s, s.decider, A.PRAY) == (
         "You cannot pray now; it is time to play cards or end your card phase",
         "ZK-R25",

@@ -215,7 +215,7 @@ def test_automatic_loss_without_troops() -> None:
     do(s, 0, A.FIGHT)
     assert "throw" not in log_kinds(s)
     result = s.log(None)[-2]
-    assert result == {"kind": "fight_result", "seat": 0, "won": False, "automatic": True}
+    assert result == {"type": "fight_result", "seat": 0, "won": False, "automatic": True}
     assert s.view(None)["tower"] == {"P0": 2, "G": 1}
     assert (s.army[0], s.supply[0]) == (0, supply)
     assert s.motivation[0] == 9
@@ -243,7 +243,7 @@ def test_tray_counts_old_lodged_cubes() -> None:
     supply1 = s.supply[1]
     do(s, 0, A.KEEP_TOWER)
     do(s, 0, A.commit(1))
-    throw = s.log(None)[[e["kind"] for e in s.log(None)].index("throw")]
+    throw = s.log(None)[[e["type"] for e in s.log(None)].index("throw")]
     assert throw["thrown"] == {"P0": 1, "G": 3}
     assert throw["tray"] == {"P0": 4, "G": 2, "P1": 3}
     assert throw["after"] == {"G": 1}
@@ -258,7 +258,7 @@ def test_green_count_may_exceed_e() -> None:
     s, _ = start("plunder_christian", tray(P0=3, G=4), contents={"G": 2})
     do(s, 0, A.KEEP_TOWER)
     do(s, 0, A.commit(3))
-    assert any(e["kind"] == "fight_result" and not e["won"] for e in s.log(None))
+    assert any(e["type"] == "fight_result" and not e["won"] for e in s.log(None))
     assert s.plundered_by[city(s, "Paris")] == -1
 
 
@@ -379,7 +379,7 @@ def test_retreat_a_to_the_step_origin() -> None:
     s, _ = start("unit_fleet", tray(G=1))
     do(s, 0, A.commit(1))
     assert s.pawn[0] == cell(s, 19, 11) and s.origin[0] == -1
-    assert s.log(None)[-1] == {"kind": "retreat", "seat": 0, "to": [19, 11]}
+    assert s.log(None)[-1] == {"type": "retreat", "seat": 0, "to": [19, 11]}
     assert s.decision_kind == "cards"
 
 
@@ -499,7 +499,7 @@ def test_one_fight_at_a_time_in_pawn_order() -> None:
     assert s.pawn[0] == cell(s, 6, 8)  # retreat to the origin
     assert s.fight is not None and s.fight.fighter == 1 and s.decider == 1
     do(s, 1, A.commit(1))
-    fights = [e["fighter"] for e in s.log(None) if e["kind"] == "fight"]
+    fights = [e["fighter"] for e in s.log(None) if e["type"] == "fight"]
     assert fights == [0, 1]
     assert s.units[FLEET_W] == cell(s, 8, 9)
     assert s.pawn[2] == cell(s, 7, 9)
@@ -568,10 +568,10 @@ def test_every_throw_is_logged() -> None:
     s, _ = start("unit_army", tray(P0=2, G=1, P3=1), contents={"P3": 1, "G": 1})
     do(s, 0, A.KEEP_TOWER)
     do(s, 0, A.commit(4))
-    throws = [e for e in s.log(1) if e["kind"] == "throw"]
+    throws = [e for e in s.log(1) if e["type"] == "throw"]
     assert throws == [
         {
-            "kind": "throw",
+            "type": "throw",
             "seat": 0,
             "thrown": {"P0": 4, "G": 3},
             "tray": {"P0": 2, "P3": 1, "G": 1},
@@ -597,10 +597,10 @@ def test_pawn_order_starts_after_the_active_player_and_waits_for_the_retreat() -
     do(s, 1, A.commit(1))
     assert (s.decision_kind, s.decider) == ("retreat", 1)
     assert {a.to for a in s.legal_actions(1)} == {cell(s, 6, 10), cell(s, 7, 10), cell(s, 8, 10)}
-    assert [e["fighter"] for e in s.log(None) if e["kind"] == "fight"] == [1]
+    assert [e["fighter"] for e in s.log(None) if e["type"] == "fight"] == [1]
     do(s, 1, A.retreat(cell(s, 7, 10)))
     assert s.fight is not None and (s.decision_kind, s.decider) == ("commit", 3)
     do(s, 3, A.commit(1))
-    assert [e["fighter"] for e in s.log(None) if e["kind"] == "fight"] == [1, 3]
+    assert [e["fighter"] for e in s.log(None) if e["type"] == "fight"] == [1, 3]
     assert s.units[FLEET_W] == cell(s, 8, 9) and s.decision_kind == "cards"
     assert cubes_ok(s)

@@ -4,7 +4,7 @@ English one, and a few sentences read exactly as expected in both languages."""
 
 from __future__ import annotations
 
-import inspect
+import importlib.resources
 import random
 import re
 
@@ -12,7 +12,7 @@ import pytest
 
 from spieltisch import bots
 from spieltisch.bots import RandomBot
-from spieltisch.games.zeichen_des_kreuzes import state as state_module
+from spieltisch.games.zeichen_des_kreuzes.catalog import PACKAGE
 from spieltisch.games.zeichen_des_kreuzes.describe import SENTENCES
 from spieltisch.games.zeichen_des_kreuzes.heuristic import HeuristicBot
 from spieltisch.games.zeichen_des_kreuzes.state import ZkState
@@ -21,8 +21,14 @@ from .helpers import GAME
 
 
 def logged_kinds() -> set[str]:
-    """Every event kind the state module logs (``{"kind": "..."`` in its source)."""
-    return set(re.findall(r'"kind": "(\w+)"', inspect.getsource(state_module)))
+    """Every event type the rules modules log (``log_event({"type": "..."`` in their
+    source)."""
+    found: set[str] = set()
+    for module in importlib.resources.files(PACKAGE).iterdir():
+        if module.name.endswith(".py"):
+            source = module.read_text(encoding="utf-8")
+            found |= set(re.findall(r'log_event\(\s*\{\s*"type": "(\w+)"', source))
+    return found
 
 
 def play(players: int, seed: int) -> ZkState:
@@ -57,12 +63,12 @@ def test_german_log_of_played_games(players: int) -> None:
                 assert de and de != str(event), event
                 assert de != en, (event, de)
                 assert not re.search(r"\b(the|you|played|seat)\b", de, re.IGNORECASE), de
-                seen.add(str(event["kind"]))
+                seen.add(str(event["type"]))
     assert {"setup", "turn", "move", "throw", "fight_result", "draw", "game_over"} <= seen
 
 
 def test_unknown_language_reads_english() -> None:
-    event = {"kind": "pray", "seat": 1}
+    event = {"type": "pray", "seat": 1}
     assert (
         GAME.describe(event, 0, "fr")
         == GAME.describe(event, 0)
@@ -72,7 +78,7 @@ def test_unknown_language_reads_english() -> None:
 
 def test_move_and_step_sentences() -> None:
     """ZK-R14 a movement card, ZK-EV05 the second step: German names the city."""
-    move = {"kind": "move", "seat": 0, "card": "ZK002", "to": [20, 7]}
+    move = {"type": "move", "seat": 0, "card": "ZK002", "to": [20, 7]}
     assert (
         GAME.describe(move, 0) == "You played Plain + army (ZK002) and stepped to Constantinople."
     )
@@ -84,7 +90,7 @@ def test_move_and_step_sentences() -> None:
         GAME.describe(move, 1, "de")
         == "Spieler 1 spielt Ebene + Heer (ZK002) und zieht nach Konstantinopel."
     )
-    step = {"kind": "step", "seat": 2, "to": [4, 5]}
+    step = {"type": "step", "seat": 2, "to": [4, 5]}
     assert GAME.describe(step, 2, "de") == "Du machst einen zweiten Schritt nach (4,5)."
 
 
@@ -92,8 +98,8 @@ def test_fight_sentences() -> None:
     """ZK-R15 a unit fight, ZK-R28 plunder, ZK-EV12 ambush, ZK-T6 the throw, ZK-C8 the
     result, ZK-R23 a unit beaten on its start cell."""
     fleet = {
-        "kind": "fight",
-        "type": "unit_fleet",
+        "type": "fight",
+        "fight": "unit_fleet",
         "fighter": 1,
         "enemy": 3,
         "cell": [8, 9],
@@ -104,15 +110,15 @@ def test_fight_sentences() -> None:
         GAME.describe(fleet, 1, "de")
         == "Du kämpfst bei (8,9) gegen die Westflotte (ziridische Korsaren)."
     )
-    plunder = {**fleet, "type": "plunder_muslim", "cell": [10, 10], "unit": -1, "city": 15}
+    plunder = {**fleet, "fight": "plunder_muslim", "cell": [10, 10], "unit": -1, "city": 15}
     assert (
         GAME.describe(plunder, 0, "de")
         == "Spieler 2 kämpft bei Tunis gegen die Verteidiger von Tunis."
     )
-    ambush = {**fleet, "type": "ambush", "cell": [8, 1], "unit": -1}
+    ambush = {**fleet, "fight": "ambush", "cell": [8, 1], "unit": -1}
     assert GAME.describe(ambush, 1, "de") == "Du gerätst bei (8,1) in einen Hinterhalt."
     throw = {
-        "kind": "throw",
+        "type": "throw",
         "seat": 1,
         "thrown": {"G": 3, "P1": 4},
         "tray": {"G": 2, "P1": 3, "P0": 1},
@@ -122,11 +128,11 @@ def test_fight_sentences() -> None:
         "Turm: eingeworfen grün ×3, deine ×4; herausgefallen grün ×2, Spieler 1 ×1, "
         "deine ×3; im Turm jetzt nichts."
     )
-    won = {"kind": "fight_result", "seat": 1, "won": True, "automatic": False}
+    won = {"type": "fight_result", "seat": 1, "won": True, "automatic": False}
     assert GAME.describe(won, 1) == "You won the fight."
     assert GAME.describe(won, 1, "de") == "Du gewinnst den Kampf."
     assert GAME.describe(won, 0, "de") == "Spieler 2 gewinnt den Kampf."
-    removed = {"kind": "unit_removed", "unit": 2}
+    removed = {"type": "unit_removed", "unit": 2}
     assert GAME.describe(removed, 0, "de") == (
         "Das iberische Heer (Almoraviden) wird auf dem eigenen Startfeld geschlagen und "
         "verlässt das Spiel."
@@ -137,21 +143,21 @@ def test_city_and_siege_sentences() -> None:
     """ZK-R27 recruit, ZK-R28 plunder, ZK-J1 the siege and the Pope's reward, ZK-J5 the
     defender, ZK-J9 Jerusalem falls."""
     assert (
-        GAME.describe({"kind": "recruit", "seat": 0, "treasure": 2, "troops": 4}, 0, "de")
+        GAME.describe({"type": "recruit", "seat": 0, "treasure": 2, "troops": 4}, 0, "de")
         == "Du zahlst 2 Schatztruhen und wirbst 4 Truppen an."
     )
-    plundered = {"kind": "plundered", "seat": 2, "city": 5, "value": 3}
+    plundered = {"type": "plundered", "seat": 2, "city": 5, "value": 3}
     assert GAME.describe(plundered, 0) == "Player 3 plundered Genoa: a tile worth 3."
     assert (
         GAME.describe(plundered, 0, "de")
         == "Spieler 3 plündert Genua: ein Plättchen im Wert von 3."
     )
-    siege = {"kind": "siege", "seat": 1, "number": 1, "reward": 3}  # papal_reward=declaration
+    siege = {"type": "siege", "seat": 1, "number": 1, "reward": 3}  # papal_reward=declaration
     assert GAME.describe(siege, 0, "de") == (
         "Spieler 2 belagert Jerusalem (Belagerung Nr. 1); der Papst zahlt 3 Schatztruhen."
     )
     # ZK-J2, ZK-J11 (default lost_siege): the reward is promised, then paid for a lost siege
-    siege = {"kind": "siege", "seat": 1, "number": 2, "if_lost": 2}
+    siege = {"type": "siege", "seat": 1, "number": 2, "if_lost": 2}
     assert GAME.describe(siege, 0) == (
         "Player 2 besieged Jerusalem (siege no. 2); should it be lost, the Pope pays 2 treasure."
     )
@@ -159,10 +165,10 @@ def test_city_and_siege_sentences() -> None:
         "Du belagerst Jerusalem (Belagerung Nr. 2); geht sie verloren, zahlt der Papst "
         "2 Schatztruhen."
     )
-    late = {"kind": "siege", "seat": 1, "number": 4, "if_lost": 0}
+    late = {"type": "siege", "seat": 1, "number": 4, "if_lost": 0}
     assert GAME.describe(late, 0) == "Player 2 besieged Jerusalem (siege no. 4)."
     assert GAME.describe(late, 0, "de") == "Spieler 2 belagert Jerusalem (Belagerung Nr. 4)."
-    paid = {"kind": "papal_reward", "seat": 1, "number": 1, "reward": 3}
+    paid = {"type": "papal_reward", "seat": 1, "number": 1, "reward": 3}
     assert GAME.describe(paid, 0) == (
         "The Pope consoles Player 2 for the lost siege no. 1: +3 treasure."
     )
@@ -173,21 +179,21 @@ def test_city_and_siege_sentences() -> None:
     assert GAME.describe(paid, 0, "de") == (
         "Der Papst tröstet Spieler 2 über die verlorene Belagerung Nr. 1: +3 Schatztruhen."
     )
-    rnd = {"kind": "siege_round", "seat": 1, "round": 2, "defender": 0}
+    rnd = {"type": "siege_round", "seat": 1, "round": 2, "defender": 0}
     assert GAME.describe(rnd, 0, "de") == "Belagerungsrunde 2: du führst die Besatzung."
     assert GAME.describe(rnd, 1, "de") == "Belagerungsrunde 2: Spieler 1 führt die Besatzung."
-    falls = {"kind": "jerusalem_falls", "seat": 1}
+    falls = {"type": "jerusalem_falls", "seat": 1}
     assert GAME.describe(falls, 1, "de") == "Jerusalem fällt! Du gewinnst das Spiel."
 
 
 def test_cards_sentences() -> None:
     """ZK-H2: a drawn card is named only to its drawer; ZK-EV02 an immediate event and
     whom it hits; ZK-R36 the exhausted deck; ZK-W3 the end."""
-    drawn = {"kind": "draw", "seat": 1, "card": "ZK119"}
+    drawn = {"type": "draw", "seat": 1, "card": "ZK119"}
     assert GAME.describe(drawn, 1, "de") == "Du ziehst Söldner (ZK119)."
-    assert GAME.describe({"kind": "draw", "seat": 1}, 0, "de") == "Spieler 2 zieht eine Karte."
+    assert GAME.describe({"type": "draw", "seat": 1}, 0, "de") == "Spieler 2 zieht eine Karte."
     storm = {
-        "kind": "immediate",
+        "type": "immediate",
         "seat": 1,
         "card": "ZK104",
         "event": "storm_at_sea",
@@ -200,21 +206,21 @@ def test_cards_sentences() -> None:
     assert GAME.describe(storm, 0, "de") == (
         "Spieler 2 zieht Sturm auf See, sofort ausgeführt (trifft dich und Spieler 3)."
     )
-    assert GAME.describe({"kind": "exhausted", "count": 2}, 0, "de") == (
+    assert GAME.describe({"type": "exhausted", "count": 2}, 0, "de") == (
         "Der Nachziehstapel ist zum zweiten Mal aufgebraucht: das Spiel endet nach diesem Zug."
     )
-    over = {"kind": "game_over", "reason": "deck", "winners": []}
+    over = {"type": "game_over", "reason": "deck", "winners": []}
     assert GAME.describe(over, 0, "de") == (
         "Spielende (der Stapel ist zweimal aufgebraucht): kein Sieger."
     )
-    won = {"kind": "game_over", "reason": "jerusalem", "winners": [2]}
+    won = {"type": "game_over", "reason": "jerusalem", "winners": [2]}
     assert GAME.describe(won, 2, "de") == "Spielende (Jerusalem ist gefallen). Sieger: du."
 
 
 def test_english_names_knights_units_and_the_end_as_german_does() -> None:
     """One sentence per message for every language: the English log names the knights,
     the unit fought and why the game ended, as the German log always did."""
-    setup = {"kind": "setup", "knights": ["K_RAI", "K_GOT"], "start_player": 1, "set_aside": []}
+    setup = {"type": "setup", "knights": ["K_RAI", "K_GOT"], "start_player": 1, "set_aside": []}
     assert GAME.describe(setup, 0) == (
         "Knights: Raimund IV. von Toulouse (you), Gottfried von Bouillon (Player 2); "
         "Player 2 starts."
@@ -223,13 +229,13 @@ def test_english_names_knights_units_and_the_end_as_german_does() -> None:
         "Ritter: Raimund IV. von Toulouse (du), Gottfried von Bouillon (Spieler 2); "
         "Spieler 2 beginnt."
     )
-    fleet = {"kind": "fight", "type": "unit_fleet", "fighter": 1, "cell": [8, 9], "unit": 0}
+    fleet = {"type": "fight", "fight": "unit_fleet", "fighter": 1, "cell": [8, 9], "unit": 0}
     assert GAME.describe(fleet, 1) == "You fight the Western fleet (Zirid corsairs) at (8,9)."
-    over = {"kind": "game_over", "reason": "deck", "winners": []}
+    over = {"type": "game_over", "reason": "deck", "winners": []}
     assert GAME.describe(over, 0) == "Game over (the deck ran out twice): no winner."
-    shared = {"kind": "game_over", "reason": "turn_limit", "winners": [0, 2]}
+    shared = {"type": "game_over", "reason": "turn_limit", "winners": [0, 2]}
     assert GAME.describe(shared, 2) == "Game over (turn limit). Winners (shared): Player 1 and you."
-    reveal = {"kind": "reveal", "a": 1, "d": 3}
+    reveal = {"type": "reveal", "a": 1, "d": 3}
     assert (
         GAME.describe(reveal, 0) == "Revealed: the attacker commits 1 troop, the garrison 3 cubes."
     )

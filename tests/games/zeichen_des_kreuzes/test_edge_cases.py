@@ -6,6 +6,8 @@ and here)."""
 
 from __future__ import annotations
 
+from spieltisch.games.zeichen_des_kreuzes.city_phase import city_options
+
 from .helpers import (
     A,
     cell,
@@ -216,7 +218,7 @@ def test_e20_shared_city_closed_after_plunder() -> None:
     do(s, 0, A.PLUNDER)
     do(s, 0, A.commit(2))
     assert s.plundered_by[city(s, "Paris")] == 0
-    assert s._city_options(1) == [A.PASS]
+    assert city_options(s, 1) == [A.PASS]
     s.active = 1
     to_phase(s, "city")
     illegal(s, 1, A.PRAY, "ZK-R28")

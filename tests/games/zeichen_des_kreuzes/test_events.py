@@ -58,9 +58,9 @@ def test_plague_hits_only_the_drawer() -> None:
     assert s.army[1:] == armies[1:]
     assert s.hands[0] == [6, 7, 8, 9, 10]
     assert s.discard[-1] == 100
-    event = next(e for e in s.log(2) if e["kind"] == "immediate")
+    event = next(e for e in s.log(2) if e["type"] == "immediate")
     assert event == {
-        "kind": "immediate",
+        "type": "immediate",
         "seat": 0,
         "card": "ZK100",
         "event": "plague",
@@ -80,7 +80,7 @@ def test_storm_hits_every_pawn_at_sea() -> None:
     armies = list(s.army)
     draw(s, 0, [104, 6], [7, 8, 9, 10])
     assert s.army == [armies[0] - 2, 0, armies[2], armies[3]]
-    assert next(e for e in s.log(None) if e["kind"] == "immediate")["hit"] == [0, 1]
+    assert next(e for e in s.log(None) if e["type"] == "immediate")["hit"] == [0, 1]
     assert cubes_ok(s)
 
 
@@ -251,7 +251,7 @@ def test_truce_stops_the_pawn_sequence() -> None:
     assert s.fight is not None and s.fight.fighter == 0
     do(s, 0, A.truce(128))
     assert s.units[FLEET_W] == cell(s, 8, 9)
-    assert [e["fighter"] for e in s.log(None) if e["kind"] == "fight"] == [0]
+    assert [e["fighter"] for e in s.log(None) if e["type"] == "fight"] == [0]
     assert s.decision_kind == "cards"
 
 

@@ -7,6 +7,8 @@ from collections import Counter
 
 import pytest
 
+from spieltisch.games.zeichen_des_kreuzes.city_phase import city_options
+
 from .helpers import (
     GREEN,
     A,
@@ -69,10 +71,10 @@ def test_x1_won_muslim_plunder_with_prisoner():
     assert s.decision_kind == "empty"
     do(s, 0, A.KEEP_TOWER)
     do(s, 0, A.commit(5))
-    throw = [e for e in s.log(None) if e["kind"] == "throw"][-1]
+    throw = [e for e in s.log(None) if e["type"] == "throw"][-1]
     assert throw["thrown"] == {"P0": 5, "G": 3}
     assert throw["tray"] == {"P0": 4, "G": 2, "P2": 1}
-    assert [e for e in s.log(None) if e["kind"] == "fight_result"][-1]["won"] is True
+    assert [e for e in s.log(None) if e["type"] == "fight_result"][-1]["won"] is True
     assert (s.army[0], s.supply[0], s.tower.count(0)) == (4, 23, 3)
     assert s.treasure[0] == 7
     assert s.motivation[0] == 11
@@ -109,7 +111,7 @@ def test_x2_lost_christian_plunder():
     assert s.fight.enemy == 2
     do(s, 3, A.KEEP_TOWER)
     do(s, 3, A.commit(3))
-    assert [e for e in s.log(None) if e["kind"] == "fight_result"][-1]["won"] is False
+    assert [e for e in s.log(None) if e["type"] == "fight_result"][-1]["won"] is False
     assert (s.army[3], s.supply[3], s.tower.count(3)) == (5, 23, 2)
     assert s.treasure[3] == 5
     assert s.motivation[3] == 8
@@ -122,7 +124,7 @@ def test_x2_lost_christian_plunder():
     # PRAY, RECRUIT and PLUNDER remain available at Paris
     t = s.clone()
     place(t, 3, 6, 4)
-    assert {a.kind for a in t._city_options(3)} == {"pray", "recruit", "plunder", "pass"}
+    assert {a.kind for a in city_options(t, 3)} == {"pray", "recruit", "plunder", "pass"}
 
 
 @pytest.mark.parametrize("papal_reward", ["declaration", "lost_siege"])
@@ -174,13 +176,13 @@ def test_x3_jerusalem_siege_won_then_lost_round(papal_reward: str) -> None:
     assert s.garrison == 8 and s.sieges == 2 and s.treasure[2] == 3
     assert tower_counts(s) == {"P2": 7, "G": 2}
     assert cubes_ok(s)
-    kinds = [e["kind"] for e in s.log(None)]
+    kinds = [e["type"] for e in s.log(None)]
     if on_declaring:
         assert "papal_reward" not in kinds
     else:  # paid for the lost round, before the retreat (ZK-J11)
         paid = kinds.index("papal_reward")
         assert kinds[paid - 1] == "fight_result" and kinds[paid + 1] == "retreat"
-        assert s.log(None)[paid] == {"kind": "papal_reward", "seat": 2, "number": 2, "reward": 2}
+        assert s.log(None)[paid] == {"type": "papal_reward", "seat": 2, "number": 2, "reward": 2}
 
 
 def x4_position(fleet_e_at=(20, 12)):
@@ -254,7 +256,7 @@ def test_x5_comparisons(motivation, hand, drawn):
     set_hand(s, 0, list(range(20, 20 + hand)))
     stack_pile(s, [12, 13, 14])
     to_phase(s, "discard")
-    s._advance()
+    s.normalize()
     if s.decision_kind == "discard":
         do(s, 0, A.END_DISCARD)
     assert len(s.hands[0]) == hand + drawn

@@ -146,12 +146,12 @@ def test_log_draws_visible_only_to_the_drawer() -> None:
     stack_pile(s, [12, 101, 70])
     to_phase(s, "discard")
     do(s, 0, A.END_DISCARD)
-    mine = [e for e in s.log(0) if e["kind"] == "draw"]
+    mine = [e for e in s.log(0) if e["type"] == "draw"]
     assert [e["card"] for e in mine] == ["ZK012", "ZK070"]
     for seat in (1, 2, 3, None):
-        draws = [e for e in s.log(seat) if e["kind"] == "draw"]
-        assert draws == [{"kind": "draw", "seat": 0}] * 2
-        imm = [e for e in s.log(seat) if e["kind"] == "immediate"]
+        draws = [e for e in s.log(seat) if e["type"] == "draw"]
+        assert draws == [{"type": "draw", "seat": 0}] * 2
+        imm = [e for e in s.log(seat) if e["type"] == "immediate"]
         assert imm[0]["card"] == "ZK101"
 
 
@@ -172,9 +172,9 @@ def test_attacker_asked_first_and_cannot_change() -> None:
     assert s.legal_actions(2) == []
     with pytest.raises(IllegalAction):
         s.apply(2, A.commit(5))
-    assert "7" not in json.dumps([e for e in s.log(1) if e["kind"] == "committed"])
+    assert "7" not in json.dumps([e for e in s.log(1) if e["type"] == "committed"])
     do(s, 1, A.defend(3))
-    assert [(e["a"], e["d"]) for e in s.log(None) if e["kind"] == "reveal"] == [(7, 3)]
+    assert [(e["a"], e["d"]) for e in s.log(None) if e["type"] == "reveal"] == [(7, 3)]
 
 
 # -- ZK-H6 / ZK-H7: resampling ---------------------------------------------------------------------
@@ -278,7 +278,7 @@ def test_throws_are_chance() -> None:
     for k in range(12):
         t = s.resample(0, random.Random(k))
         do(t, 0, A.commit(6))
-        trays.append(json.dumps(next(e for e in t.log(0) if e["kind"] == "throw")["tray"]))
+        trays.append(json.dumps(next(e for e in t.log(0) if e["type"] == "throw")["tray"]))
     assert len(set(trays)) > 1
     a, b = s.clone(), s.clone()
     do(a, 0, A.commit(6))

@@ -113,13 +113,13 @@ def test_papal_reward_consoles_a_lost_siege(before: int, reward: int) -> None:
     assert s.options["papal_reward"] == "lost_siege"  # the seed's reading is the default
     do(s, 2, A.SIEGE)
     assert s.sieges == before + 1 and s.treasure[2] == 1
-    assert s.log(None)[-2] == {"kind": "siege", "seat": 2, "number": before + 1, "if_lost": reward}
+    assert s.log(None)[-2] == {"type": "siege", "seat": 2, "number": before + 1, "if_lost": reward}
     assert s.view(2)["fight"]["papal_reward_if_lost"] == reward
     round_(s, 5, 3)
     assert s.treasure[2] == 1 + reward
     assert s.pawn[2] == cell(s, 24, 11) and s.decision_kind == "discard"
-    paid = [e for e in s.log(None) if e["kind"] == "papal_reward"]
-    expected = [{"kind": "papal_reward", "seat": 2, "number": before + 1, "reward": reward}]
+    paid = [e for e in s.log(None) if e["type"] == "papal_reward"]
+    expected = [{"type": "papal_reward", "seat": 2, "number": before + 1, "reward": reward}]
     assert paid == (expected if reward else [])
 
 
@@ -172,7 +172,7 @@ def test_papal_reward_on_declaration_whatever_the_outcome(before: int, reward: i
     do(s, 2, A.SIEGE)
     assert s.sieges == before + 1 and s.treasure[2] == 1 + reward
     assert s.log(None)[-2] == {
-        "kind": "siege",
+        "type": "siege",
         "seat": 2,
         "number": before + 1,
         "reward": reward,
@@ -243,13 +243,13 @@ def test_lance_public_before_the_secret_commitments() -> None:
         assert fight["lance"] == "ZK135"
         assert fight["attacker_committed"] is True
         assert "my_commitment" not in fight
-        assert all("a" not in e for e in s.log(seat) if e["kind"] == "committed")
+        assert all("a" not in e for e in s.log(seat) if e["type"] == "committed")
     assert s.view(2)["fight"]["my_commitment"] == 7
-    assert [e for e in s.log(1) if e["kind"] == "lance"] == [
-        {"kind": "lance", "seat": 2, "card": "ZK135"}
+    assert [e for e in s.log(1) if e["type"] == "lance"] == [
+        {"type": "lance", "seat": 2, "card": "ZK135"}
     ]
     do(s, 1, A.defend(3))
-    reveal = next(e for e in s.log(0) if e["kind"] == "reveal")
+    reveal = next(e for e in s.log(0) if e["type"] == "reveal")
     assert (reveal["a"], reveal["d"]) == (7, 3)
     # A* = 2 + 1 = 3 = Gt: a tie, lost under the default tie rule
     assert s.motivation[2] == 5

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from spieltisch.engine.errors import DataError
 from spieltisch.games.zeichen_des_kreuzes.board import MOUNTAIN, PLAIN, SEA, parse_map
 from spieltisch.games.zeichen_des_kreuzes.components import default_components
+from spieltisch.games.zeichen_des_kreuzes.movement import unit_moves
 
 from .helpers import new
 
@@ -295,7 +296,7 @@ def test_adjacent_cities():
 def test_legal_first_moves(unit, kind, moves):
     """3.5 facts 6 and 7, ZK-R20: the legal first moves from the start cells."""
     s = new()
-    got = {BOARD.xy(to) for u, to in s._unit_moves(kind) if u == unit}
+    got = {BOARD.xy(to) for u, to in unit_moves(s, kind) if u == unit}
     assert got == moves
 
 
@@ -316,7 +317,7 @@ def test_random_unit_walks_stay_on_their_terrain(walk):
     s = new()
     comp = s.comp
     for kind, pick in walk:
-        moves = s._unit_moves(kind)
+        moves = unit_moves(s, kind)
         if not moves:
             continue
         unit, to = moves[pick % len(moves)]

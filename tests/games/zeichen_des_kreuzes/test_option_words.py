@@ -9,7 +9,7 @@ import pytest
 from spieltisch.engine.i18n import translator
 from spieltisch.engine.options import SOURCES, Option
 from spieltisch.games.zeichen_des_kreuzes.catalog import PACKAGE
-from spieltisch.games.zeichen_des_kreuzes.game import OPTIONS
+from spieltisch.games.zeichen_des_kreuzes.options import OPTIONS
 
 from .helpers import GAME
 

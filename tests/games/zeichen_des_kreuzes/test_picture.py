@@ -185,23 +185,23 @@ def test_a_siege_commitment_with_the_holy_lance_picks_the_lance_first() -> None:
 def test_log_keys_name_the_pieces_on_the_picture() -> None:
     """A step names the knight and its cell, a throw the tower and its cubes, a plunder the
     city; each key is a data-key of the picture."""
-    assert log_keys({"kind": "move", "seat": 1, "card": "ZK006", "to": [12, 7]}) == [
+    assert log_keys({"type": "move", "seat": 1, "card": "ZK006", "to": [12, 7]}) == [
         "knight:1",
         "cell:12,7",
         "card:ZK006",
     ]
-    throw = {"kind": "throw", "seat": 0, "thrown": {"P0": 3, "G": 3}, "tray": {"G": 2}}
+    throw = {"type": "throw", "seat": 0, "thrown": {"P0": 3, "G": 3}, "tray": {"G": 2}}
     assert log_keys(throw) == ["tower", "cubes:G", "cubes:P0"]
     fight = {
-        "kind": "fight",
-        "type": "unit_fleet",
+        "type": "fight",
+        "fight": "unit_fleet",
         "fighter": 2,
         "cell": [8, 9],
         "unit": 0,
         "city": -1,
     }
     assert log_keys(fight) == ["cell:8,9", "unit:0", "knight:2"]
-    assert log_keys({"kind": "plundered", "seat": 0, "city": 5, "value": 3}) == [
+    assert log_keys({"type": "plundered", "seat": 0, "city": 5, "value": 3}) == [
         "knight:0",
         "city:5",
     ]
@@ -209,11 +209,11 @@ def test_log_keys_name_the_pieces_on_the_picture() -> None:
     root = _root(render_svg(s.view(0), "en", []))
     keys = _attrs(root, "data-key")
     for event in (
-        {"kind": "move", "seat": 1, "card": s.view(0)["hand"][0], "to": [12, 7]},
+        {"type": "move", "seat": 1, "card": s.view(0)["hand"][0], "to": [12, 7]},
         throw,
         fight,
-        {"kind": "plundered", "seat": 0, "city": 5, "value": 3},
-        {"kind": "siege_round", "seat": 0, "round": 1, "defender": 2},
+        {"type": "plundered", "seat": 0, "city": 5, "value": 3},
+        {"type": "siege_round", "seat": 0, "round": 1, "defender": 2},
     ):
         assert set(log_keys(event)) <= set(keys), event
     assert all(n == 1 for n in keys.values()), [k for k, n in keys.items() if n > 1]

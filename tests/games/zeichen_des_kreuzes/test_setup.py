@@ -238,13 +238,13 @@ def test_immediates_set_aside_and_reshuffled():
     assert s.draw_pile == exp["pile"]
     assert all(c in s.draw_pile for c in exp["aside"])
     setup = s.log(None)[0]
-    assert setup["kind"] == "setup"
+    assert setup["type"] == "setup"
     assert setup["set_aside"] == ["ZK101", "ZK111", "ZK100", "ZK109", "ZK113"]
     # no event took effect: Papal blessing (111) and Saracen reinforcement (109) did nothing
     assert s.motivation == [10] * 4
     assert s.garrison == 15
     assert s.army == [6, 8, 8, 8]
-    assert [e["kind"] for e in s.log(None)] == ["setup"]
+    assert [e["type"] for e in s.log(None)] == ["setup"]
 
 
 def test_no_reshuffle_without_set_aside():

@@ -6,7 +6,8 @@ import pytest
 
 from spieltisch.engine.errors import IllegalAction
 from spieltisch.games.zeichen_des_kreuzes.board import MOUNTAIN, PLAIN, SEA
-from spieltisch.games.zeichen_des_kreuzes.state import draw_limit
+from spieltisch.games.zeichen_des_kreuzes.constants import draw_limit
+from spieltisch.games.zeichen_des_kreuzes.movement import unit_moves
 
 from .helpers import (
     A,
@@ -152,7 +153,7 @@ def test_draw_limit(m, limit):
     set_hand(s, 0, [])
     stack_pile(s, [12, 13, 14, 15])
     to_phase(s, "discard")
-    s._advance()
+    s.normalize()
     assert s.hands[0] == sorted([12, 13, 14][:limit])
 
 
@@ -218,7 +219,7 @@ def test_phases_in_order():
     do(s, 0, A.END_DISCARD)
     assert s.hands[0] == [12, 13, 14, 20, 21]  # drawn in phase 4
     assert (s.turn, s.active, s.decision_kind) == (2, 1, "cards")
-    assert s.log(None)[-1] == {"kind": "turn", "seat": 1, "turn": 2}
+    assert s.log(None)[-1] == {"type": "turn", "seat": 1, "turn": 2}
 
 
 def test_city_phase_skipped_off_city():
@@ -384,7 +385,7 @@ def test_removed_unit_never_moves():
     """ZK-R18, ZK-E10: a removed unit is offered no move; the other unit of its kind is."""
     s = new()
     s.units[FLEET_E] = -1
-    moves = s._unit_moves("fleet")
+    moves = unit_moves(s, "fleet")
     assert {u for u, _ in moves} == {FLEET_W}
 
 
@@ -403,16 +404,16 @@ def test_unit_move_rules_fleet():
     s = new()
     s.units[FLEET_E] = cell(s, 21, 12)
     s.units[FLEET_W] = cell(s, 19, 12)
-    moves = s._unit_moves("fleet")
+    moves = unit_moves(s, "fleet")
     west = {xy(s, c) for u, c in moves if u == FLEET_W}
     east = {xy(s, c) for u, c in moves if u == FLEET_E}
     assert west == {(18, 11), (19, 11), (20, 11), (18, 12)}  # not (20,12): FLEET_E's start
     assert east == {(20, 11), (22, 11), (20, 12), (22, 12)}  # own start allowed
     s.units[FLEET_E] = cell(s, 20, 11)
-    west = {xy(s, c) for u, c in s._unit_moves("fleet") if u == FLEET_W}
+    west = {xy(s, c) for u, c in unit_moves(s, "fleet") if u == FLEET_W}
     assert (20, 11) not in west  # occupied
     s.units[FLEET_E] = -1
-    west = {xy(s, c) for u, c in s._unit_moves("fleet") if u == FLEET_W}
+    west = {xy(s, c) for u, c in unit_moves(s, "fleet") if u == FLEET_W}
     assert (20, 12) in west and (20, 11) in west  # a removed unit's start is free
 
 
@@ -422,11 +423,11 @@ def test_unit_move_rules_army():
     s = new()
     s.units[ARMY_I] = cell(s, 22, 7)
     s.units[ARMY_A] = cell(s, 23, 7)
-    mine = {xy(s, c) for u, c in s._unit_moves("army") if u == ARMY_I}
+    mine = {xy(s, c) for u, c in unit_moves(s, "army") if u == ARMY_I}
     # (21,8) is ARMY_A's start, (22,8) Iconium, (23,7) ARMY_A, the north is sea
     assert mine == {(21, 7), (23, 8)}
     s.units[ARMY_A] = -1
-    mine = {xy(s, c) for u, c in s._unit_moves("army") if u == ARMY_I}
+    mine = {xy(s, c) for u, c in unit_moves(s, "army") if u == ARMY_I}
     assert mine == {(21, 7), (21, 8), (23, 7), (23, 8)}
 
 
@@ -525,7 +526,7 @@ def test_unit_removed_on_own_start_cell():
     do(s, 0, A.commit(2))
     assert s.units[ARMY_I] == -1
     assert s.motivation[0] == 11
-    assert all(u != ARMY_I for u, _ in s._unit_moves("army"))
+    assert all(u != ARMY_I for u, _ in unit_moves(s, "army"))
 
 
 # -- 5.5 city phase -----------------------------------------------------------------------
@@ -816,7 +817,7 @@ def test_first_exhaustion_reshuffles_discard():
     assert len(s.hands[0]) == 5
     assert s.discard == []
     assert s.decision_kind == "cards" and s.active == 1
-    assert {"kind": "exhausted", "count": 1} in s.log(None)
+    assert {"type": "exhausted", "count": 1} in s.log(None)
 
 
 def test_second_exhaustion_ends_game_after_turn():

@@ -180,7 +180,7 @@ def _move_unit(e: JSON, v: int | None, lang: str) -> str:
 def _foe(e: JSON, lang: str) -> str:
     """Whom a fight is against: the unit or the city by name where the event says."""
     _ = catalog(lang)
-    kind = str(e.get("type"))
+    kind = str(e.get("fight"))
     unit, city = e.get("unit"), e.get("city")
     cities = shown_components().board.cities
     if kind in ("unit_fleet", "unit_army") and isinstance(unit, int) and unit >= 0:
@@ -200,7 +200,7 @@ def _foe(e: JSON, lang: str) -> str:
 def _fight(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
     fighter, cell = e.get("fighter"), place(e.get("cell"), lang)
-    if e.get("type") == "ambush":
+    if e.get("fight") == "ambush":
         return _by(
             fighter,
             v,
@@ -546,5 +546,5 @@ SENTENCES: dict[str, Sentence] = {
 def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
     """``event`` as ``seat`` reads it, in ``lang`` (``de``, else English); the raw event
     for a kind this game does not log."""
-    sentence = SENTENCES.get(str(event.get("kind")))
+    sentence = SENTENCES.get(str(event.get("type")))
     return str(event) if sentence is None else sentence(event, seat, lang)

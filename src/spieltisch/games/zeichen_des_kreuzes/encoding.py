@@ -31,10 +31,7 @@ from . import actions as A
 from .actions import ZkAction
 from .board import CRETE, GREEN_CITY, MOUNTAIN, RED, SEA
 from .components import FLEET, HELD, IMMEDIATE, MOVEMENT, Card, Components, card_code
-from .explain import refusal
-from .fight import ENEMY_CUBES, FIGHT_TYPES, JERUSALEM_ROUND, Fight
-from .papal import PAPAL_REWARD
-from .state import (
+from .constants import (
     ATTACK,
     CARDS,
     CITY,
@@ -52,8 +49,11 @@ from .state import (
     SECOND_STEP,
     SYMBOL,
     TRUCE,
-    ZkState,
 )
+from .fight import ENEMY_CUBES, FIGHT_TYPES, JERUSALEM_ROUND, Fight
+from .papal import PAPAL_REWARD
+from .refusals import refusal
+from .state import ZkState
 from .tower import COLOURS, GREEN, TowerBase
 
 # the pending decision, one-hot in this order (ZK-R11, ZK-C3, ZK-J4)

@@ -64,9 +64,7 @@ from . import actions as A
 from .actions import ZkAction
 from .board import CRETE, GREEN_CITY, MOUNTAIN, PLAIN, RED, SEA, Board
 from .components import JOKER, MOVEMENT
-from .fight import AMBUSH, ENEMY_CUBES, JERUSALEM_ROUND, PLUNDER_CHRISTIAN, PLUNDER_MUSLIM
-from .papal import reward_if_lost
-from .state import (
+from .constants import (
     ATTACK,
     CARDS,
     CITY,
@@ -79,9 +77,11 @@ from .state import (
     SECOND_STEP,
     SYMBOL,
     TRUCE,
-    ZkState,
     draw_limit,
 )
+from .fight import AMBUSH, ENEMY_CUBES, JERUSALEM_ROUND, PLUNDER_CHRISTIAN, PLUNDER_MUSLIM
+from .papal import reward_if_lost
+from .state import ZkState
 from .tower import GREEN
 
 # -- distances, cached per board --------------------------------------------------------

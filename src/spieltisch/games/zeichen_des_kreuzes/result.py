@@ -42,10 +42,10 @@ def result_sheet(state: ZkState, lang: str = "en") -> ResultSheet:
     fights = [[0, 0] for _seat in range(state.players)]  # won, fought
     sieges = [0] * state.players
     for event in state.log(None):
-        if event["kind"] == "fight_result":
+        if event["type"] == "fight_result":
             fights[event["seat"]][0] += 1 if event["won"] else 0
             fights[event["seat"]][1] += 1
-        elif event["kind"] == "siege":
+        elif event["type"] == "siege":
             sieges[event["seat"]] += 1
     scores = state.scores()
     rows: list[list[Any]] = []

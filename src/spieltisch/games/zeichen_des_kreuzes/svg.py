@@ -116,7 +116,7 @@ def board_moves(
 
 def log_keys(event: dict[str, Any]) -> list[str]:
     """The ``data-key``s of the pieces a log event touched."""
-    kind = event.get("kind")
+    kind = event.get("type")
     seat = event.get("seat")
     keys: list[str] = []
     if isinstance(seat, int) and kind not in _SEATLESS:

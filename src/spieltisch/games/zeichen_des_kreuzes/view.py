@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...engine.game import JSON
 from .board import GREEN_CITY, RED, TERRAIN_NAMES
 from .components import card_code, edition_key
+from .constants import draw_limit
 from .fight import JERUSALEM_ROUND
 from .papal import reward_if_lost
 from .tower import GREEN
@@ -46,7 +47,7 @@ def state_view(state: ZkState, seat: int | None) -> JSON:
                 "tower": tower.count(p),
                 "treasure": state.treasure[p],
                 "motivation": state.motivation[p],
-                "draw_limit": _draw_limit(state.motivation[p]),
+                "draw_limit": draw_limit(state.motivation[p]),
                 "markers": state.markers[p],
                 "hand_size": len(state.hands[p]),
                 "pawn": xy(state.pawn[p]),
@@ -129,12 +130,6 @@ def state_view(state: ZkState, seat: int | None) -> JSON:
     if seat is not None:
         out["hand"] = [card_code(c) for c in state.hands[seat]]
     return out
-
-
-def _draw_limit(m: int) -> int:
-    from .state import draw_limit
-
-    return draw_limit(m)
 
 
 def _fight_view(state: ZkState, seat: int | None) -> JSON | None:
