@@ -8,7 +8,8 @@ from typing import Any
 
 import spieltisch
 from spieltisch.games.tumult_royal.actions import DONE, END_TURN, KEEP, PUT_BACK, WAIT, TumultAction
-from spieltisch.games.tumult_royal.state import ASIDE, POOL, TumultState
+from spieltisch.games.tumult_royal.state import TumultState
+from spieltisch.games.tumult_royal.table import ASIDE, POOL
 
 GAME = spieltisch.game("tumult-royal")
 GOODS = ("bread", "marble", "tools")
@@ -62,6 +63,7 @@ def to_grab(
     s = new(players, seed, **options)
     if rank is not None:
         s.rank = list(rank)
+        s.decide()
     if designs is not None:
         s.designs = list(designs)
         refresh(s)
@@ -127,18 +129,17 @@ def pool_units(s: TumultState, good: str) -> int:
 def set_board(s: TumultState, fields: Mapping[tuple[int, int], Any], chronicle=()) -> None:
     """Replace the board: ``{(r, c): seat}`` or ``{(r, c): (seat, statues)}``; reserves
     follow so that statues are conserved. ``chronicle``: list of (seat, statues)."""
-    size = s.land.size
-    s.owner = [-1] * size
-    s.statues = [0] * size
     s.chronicle = [tuple(c) for c in chronicle]
     s.reserve = [s.rules.statues_per_player] * s.players
+    board = []
     for (r, c), v in fields.items():
         seat, n = (v, 1) if isinstance(v, int) else v
-        f = s.land.field(r, c)
-        s.owner[f], s.statues[f] = seat, n
+        board.append((s.land.field(r, c), seat, n))
         s.reserve[seat] -= n
+    s.board = sorted(board)
     for seat, n in s.chronicle:
         s.reserve[seat] -= n
+    refresh(s)
 
 
 def set_placed(s: TumultState, placed: list[int]) -> None:
@@ -169,10 +170,9 @@ def spin_index(value: int) -> int:
 
 
 def refresh(s: TumultState) -> None:
-    """Recompute derived caches after editing designs or fog directly."""
-    update = getattr(s, "_update_codes", None)
-    if update is not None:
-        update()
+    """Recompute the caches (terrain, statues per field, whose decision) after editing
+    facts directly."""
+    s.rebuild_caches()
 
 
 def set_designs(s: TumultState, designs: list[str], face_up: list[bool] | None = None) -> None:

@@ -151,7 +151,7 @@ def test_a_seat_cannot_choose_twice_in_one_tick_and_game_over():
     with pytest.raises(IllegalAction):
         g.apply(7, WAIT)
     s = builder()
-    s._finish(A, "25th statue")
+    s.finish(A, "25th statue")
     before = s.to_json()
     with pytest.raises(IllegalAction) as err:
         s.apply(A, END_TURN)

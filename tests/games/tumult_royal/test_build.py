@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from spieltisch.engine.errors import IllegalAction, OptionError
+from spieltisch.games.tumult_royal.build import build_fields, consoled, has_legal_build
+from spieltisch.games.tumult_royal.payments import payments
 
 from .helpers import (
     END_TURN,
@@ -94,7 +96,7 @@ def test_tr_r17_village_places_two_castle_three():
 # TR-R18, TR-E14
 def test_tr_r18_tr_e14_adjacency_and_double_cost():
     s = position([("bread", 2), ("tools", 2), ("marble", 2)])
-    costs = dict(s._build_fields(A))
+    costs = dict(build_fields(s, A))
     f = s.land.field
     assert costs[f(3, 0)] == (1, 0, 1)  # adjacent meadow: base
     assert costs[f(5, 0)] == (0, 2, 2)  # non-adjacent forest: double
@@ -111,7 +113,7 @@ def test_tr_r18_tr_e14_adjacency_and_double_cost():
 def test_tr_r18_tr_e16_other_players_give_no_adjacency_chronicle_neither():
     s = position([("bread", 1), ("marble", 1), ("tools", 1)])
     set_board(s, {(5, 0): A, (1, 1): B, (4, 0): B}, chronicle=[(A, 1)])
-    costs = dict(s._build_fields(A))
+    costs = dict(build_fields(s, A))
     assert costs[s.land.field(2, 1)] == (0, 2, 2)  # forest next to B only: double
     assert costs[s.land.field(0, 1)] == (0, 2, 2)
     assert s.land.field(4, 1) not in costs  # mountain next to B (and not to A): illegal
@@ -120,9 +122,9 @@ def test_tr_r18_tr_e16_other_players_give_no_adjacency_chronicle_neither():
 # TR-E15
 def test_tr_e15_face_down_fields_and_adjacency_across_border_after_reveal():
     s = position([("bread", 1), ("tools", 1)], board={(3, 2): A, (0, 0): B})
-    assert all(s.land.rc(f)[1] < 3 for f, _ in s._build_fields(A))
+    assert all(s.land.rc(f)[1] < 3 for f, _ in build_fields(s, A))
     set_designs(s, X2_DESIGNS, [True, True])  # column 1 revealed: L01 at (0,1), L03 at (1,1)
-    costs = dict(s._build_fields(A))
+    costs = dict(build_fields(s, A))
     # (3,3) is L03 row 0 col 0 = F, adjacent across the border to (3,2)
     assert s.terrain(s.land.field(3, 3)) == "F"
     assert costs[s.land.field(3, 3)] == (0, 1, 1)
@@ -131,16 +133,16 @@ def test_tr_e15_face_down_fields_and_adjacency_across_border_after_reveal():
 # TR-R19
 def test_tr_r19_payment_validity_and_minimality():
     s = position([("bread", 1), ("bread", 1), ("bread", 3), ("tools", 1), ("marble", 1)])
-    pays = s._payments(A, (1, 0, 1))
+    pays = payments(s, A, (1, 0, 1))
     assert pays == [
         (("bread", 1), ("tools", 1)),
         (("bread", 3), ("tools", 1)),
     ]
-    assert s._payments(A, (2, 0, 1)) == [
+    assert payments(s, A, (2, 0, 1)) == [
         (("bread", 1), ("bread", 1), ("tools", 1)),
         (("bread", 3), ("tools", 1)),
     ]
-    assert s._payments(A, (0, 0, 2)) == []  # cannot cover
+    assert payments(s, A, (0, 0, 2)) == []  # cannot cover
     rejected(s, build(3, 0, ("bread", 1), ("bread", 1), ("tools", 1)), "TR-R19")  # superfluous
     rejected(s, build(3, 0, ("bread", 1), ("marble", 1), ("tools", 1)), "TR-R19")  # cost 0
     rejected(s, build(3, 0, ("bread", 1)), "TR-R19")  # no coverage
@@ -157,7 +159,7 @@ def test_tr_r20_tr_e17_effects_overpay_with_single_large_tile():
     f = s.land.field(3, 0)
     assert s.owner[f] == A and s.reserve[A] == 23
     # adjacency is judged against the new board: (4,0) meadow now adjacent
-    assert dict(s._build_fields(A))[s.land.field(4, 0)] == (1, 0, 1)
+    assert dict(build_fields(s, A))[s.land.field(4, 0)] == (1, 0, 1)
     assert s.conserved() == expected_conserved(s)
 
 
@@ -167,7 +169,7 @@ def test_tr_r21_tr_e18_no_consolation_for_a_player_who_could_build():
     who had a legal build and ends the turn without building gets nothing."""
     s = position([("bread", 1), ("tools", 1)], [])
     assert s.options["consolation"] == "could_not"
-    assert any(a.kind == "build" for a in s.legal_actions(A)) and not s.consoled(A)
+    assert any(a.kind == "build" for a in s.legal_actions(A)) and not consoled(s, A)
     s.apply(A, END_TURN)
     assert s.followers[A] == 30
     assert [e["type"] for e in s.log(None)[-1:]] == ["end_turn"]
@@ -190,7 +192,7 @@ def test_tr_r21_consolation_for_a_player_who_could_not_build(tiles):
     ``no_build_bonus`` = +2 followers at end_turn, logged as a consolation."""
     s = position(tiles, [])
     assert [a for a in s.legal_actions(A) if a.kind == "build"] == []
-    assert s.consoled(A)
+    assert consoled(s, A)
     s.apply(A, END_TURN)
     assert s.followers[A] == 32
     event = [e for e in s.log(None) if e["type"] == "no_build"][-1]
@@ -205,7 +207,7 @@ def test_tr_r21_a_double_price_build_is_a_legal_build():
     legal build, so passing earns nothing."""
     s = position([("bread", 2), ("tools", 2)], [], board={(0, 2): B})  # A has no statue
     builds = [a for a in s.legal_actions(A) if a.kind == "build"]
-    assert builds and not s.consoled(A)
+    assert builds and not consoled(s, A)
     assert {a.payment for a in builds} == {(("bread", 2), ("tools", 2))}  # double price
     s.apply(A, END_TURN)
     assert s.followers[A] == 30
@@ -215,7 +217,7 @@ def test_tr_r21_built_nothing_pays_anyone_who_builds_nothing():
     """TR-R21, TR-E18 with ``consolation = built_nothing`` (ruleset reconstructed-1): +2
     for every player who makes no build, even one who could have built."""
     s = position([("bread", 1), ("tools", 1)], [], consolation="built_nothing")
-    assert any(a.kind == "build" for a in s.legal_actions(A)) and s.consoled(A)
+    assert any(a.kind == "build" for a in s.legal_actions(A)) and consoled(s, A)
     s.apply(A, END_TURN)
     assert s.followers[A] == 32
     event = [e for e in s.log(None) if e["type"] == "no_build"][-1]
@@ -223,7 +225,7 @@ def test_tr_r21_built_nothing_pays_anyone_who_builds_nothing():
     assert GAME.describe(event, None) == "Player 1 built nothing and gains 2 followers."
     s2 = position([("bread", 1), ("tools", 1)], [], consolation="built_nothing")
     s2.apply(A, build(3, 0, ("bread", 1), ("tools", 1)))
-    assert not s2.consoled(A)
+    assert not consoled(s2, A)
     s2.apply(A, END_TURN)
     assert s2.followers[A] == 30
 
@@ -260,7 +262,7 @@ def test_tr_r21_could_build_agrees_with_the_legal_builds(players, seed):
             legal = s.legal_actions(seat)
             if s.phase == "build":
                 builds = any(a.kind == "build" for a in legal)
-                assert s.has_legal_build(seat) is builds
+                assert has_legal_build(s, seat) is builds
                 assert s.view(None)["consolation_due"] is (
                     not s.built and (consolation == "built_nothing" or not builds)
                 )

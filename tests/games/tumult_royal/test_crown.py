@@ -3,6 +3,10 @@ round (TR-R29..TR-R31) and their edge cases (TR-E20..TR-E26, TR-E30)."""
 
 from __future__ import annotations
 
+from spieltisch.games.tumult_royal import crown as phase_5
+from spieltisch.games.tumult_royal.crown import grace
+from spieltisch.games.tumult_royal.tumult import tumult_check
+
 from .helpers import (
     DONE,
     END_TURN,
@@ -30,7 +34,7 @@ def crown(players, placed, followers, rank, round_no, seed=51, **opt):
     s.round = round_no
     s.chronicle = []
     s.events.clear()
-    s._crown()
+    phase_5.crown(s)
     return s
 
 
@@ -146,10 +150,10 @@ def test_tr_r27_reveal_comes_after_the_end_check():
 def test_tr_r28_grace_to_all_tied_fewest():
     s = to_build(4, seed=52)
     set_placed(s, [5, 3, 3, 7])
-    s._grace()
+    grace(s)
     assert s.grace == [False, True, True, False]
     set_placed(s, [4, 4, 4, 4])
-    s._grace()
+    grace(s)
     assert s.grace == [True] * 4
 
 
@@ -189,7 +193,7 @@ def test_tr_e30_returned_tiles_join_pool_for_next_round():
     s = to_build(2, seed=55)
     assign(s, {A: [("bread", 3), ("bread", 1)]})
     s.demand = [99, 0, 0]
-    s._tumult_check()
+    tumult_check(s)
     returned = [t for t, f in enumerate(s.faces) if f == ("bread", 3) and s.loc[t] == POOL]
     assert returned
     assert s.phase == "build"  # no grab action exists any more this round

@@ -13,17 +13,22 @@ import pytest
 
 from spieltisch import bots
 from spieltisch.bots import RandomBot
-from spieltisch.games.tumult_royal import state as state_module
+from spieltisch.games.tumult_royal import build, crown, grab, mood, start, table, tumult
 from spieltisch.games.tumult_royal.describe import SENTENCES
 from spieltisch.games.tumult_royal.heuristic import HeuristicBot
 from spieltisch.games.tumult_royal.state import TumultState
 
 from .helpers import GAME
 
+RULES_MODULES = (table, start, mood, grab, tumult, build, crown)
+
 
 def logged_types() -> set[str]:
-    """Every event type the state module logs (``{"type": "..."`` in its source)."""
-    return set(re.findall(r'"type": "(\w+)"', inspect.getsource(state_module)))
+    """Every event type the rules modules log (``{"type": "..."`` in their source)."""
+    found: set[str] = set()
+    for module in RULES_MODULES:
+        found |= set(re.findall(r'"type": "(\w+)"', inspect.getsource(module)))
+    return found
 
 
 def play(players: int, seed: int, variant: str) -> TumultState:

@@ -60,7 +60,7 @@ def test_tr_v4_v5_winner_tie_breaks_placed_followers_rank():
     set_placed(s, [10, 12, 12])
     s.followers = [30, 4, 5]
     s.rank = [A, B, C]
-    s._finish(-1, "round limit")
+    s.finish(-1, "round limit")
     assert s.winners() == [C]  # most placed, then followers
     s.followers = [30, 5, 5]
     assert s.winners() == [B]  # then better rank
@@ -75,6 +75,6 @@ def test_tr_v6_returns_zero_sum_win_loss():
     s = to_build(4, seed=65)
     assert s.returns() == [0.0] * 4  # intermediate rewards are 0
     set_placed(s, [9, 8, 7, 6])
-    s._finish(-1, "round limit")
+    s.finish(-1, "round limit")
     assert s.returns() == pytest.approx([1.0, -1 / 3, -1 / 3, -1 / 3])
     assert sum(s.returns()) == pytest.approx(0.0)

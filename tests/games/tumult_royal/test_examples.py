@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from spieltisch.engine.errors import IllegalAction
+from spieltisch.games.tumult_royal.build import build_fields
+from spieltisch.games.tumult_royal.tumult import tumult_check
 
 from .helpers import (
     END_TURN,
@@ -52,7 +54,7 @@ def test_tr_x1_tumult_with_grace_and_rank_tie_break():
     assert [pool_units(s, g) for g in ("bread", "marble", "tools")] == [3, 9, 4]
     s.demand = [4, 4, 4]
     s.events.clear()
-    s._tumult_check()
+    tumult_check(s)
     tumults = [(e["good"], e["greediest"]) for e in s.events if e["type"] == "tumult"]
     assert tumults == [("bread", B)]  # marble 9 >= 4, tools 4 >= 4 (equality is safe)
     assert faces_of(s, B, "bread") == [("bread", 1)]
@@ -74,7 +76,7 @@ def test_tr_x1_tumult_with_grace_and_rank_tie_break():
     s2.grace = [False] * 4
     s2.demand = [4, 0, 0]
     s2.events.clear()
-    s2._tumult_check()
+    tumult_check(s2)
     assert [e["greediest"] for e in s2.events if e["type"] == "tumult"] == [C]
 
 
@@ -106,7 +108,7 @@ def test_tr_x2_build_with_overpayment():
         assert err.value.rule == "TR-R19"
     s.apply(A, build(3, 0, ("bread", 3), ("tools", 1)))
     assert s.followers[A] == 32 and s.reserve[A] == 23
-    costs = dict(s._build_fields(A))
+    costs = dict(build_fields(s, A))
     assert costs[s.land.field(5, 0)] == (0, 2, 2)
     assert costs[s.land.field(2, 1)] == (0, 1, 1)
     assert s.land.field(4, 1) not in costs

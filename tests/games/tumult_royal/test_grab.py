@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spieltisch.engine.errors import IllegalAction
+from spieltisch.games.tumult_royal.mood import begin_round
 
 from .helpers import (
     ASIDE,
@@ -211,7 +212,7 @@ def test_tr_e28_pool_smaller_than_set_aside_no_slots():
     s.loc = [0] * 23 + [POOL] * 4
     s.carried = [True] * 23 + [False] * 4
     s.aside = []
-    s._begin_round(s.round + 1)
+    begin_round(s, s.round + 1)
     assert len(s.aside) == 4 and s.slot_tile == []
     assert all(s.loc[t] == 0 for t in range(23))  # carried tiles are not set aside
     assert {a.kind for a in s.legal_actions(0)} == {"done", "wait"}

@@ -8,6 +8,7 @@ import random
 from importlib import resources
 
 from spieltisch.engine.record import GameRecord, replay
+from spieltisch.games.tumult_royal.tumult import tumult_check
 
 from .helpers import (
     DONE,
@@ -67,7 +68,7 @@ def test_tr_r10_keep_goods_carried_tiles_count_for_greed():
     all_act(s, DONE)
     s.demand = [0, 99, 0]
     s.events.clear()
-    s._tumult_check()
+    tumult_check(s)
     tumult = [e for e in s.events if e["type"] == "tumult"]
     assert tumult[0]["greediest"] == A  # the carried marble counts (TR-R10 [DEC])
 
@@ -79,7 +80,7 @@ def test_greed_measure_tiles_and_grace_subtracts_one_tile():
     s.rank = [B, A]
     s.demand = [99, 0, 0]
     s.events.clear()
-    s._tumult_check()
+    tumult_check(s)
     assert [e["greediest"] for e in s.events if e["type"] == "tumult"] == [B]  # 1 = 1, B ranks
 
 

@@ -88,7 +88,7 @@ def test_tr_v4_followers_decide_a_tie_of_statues() -> None:
     set_placed(s, [10, 12, 12])
     s.followers = [30, 4, 5]
     s.rank = [A, B, C]
-    s._finish(-1, "round limit")
+    s.finish(-1, "round limit")
     s.round = 10
     en = sheet(s)
     assert "Player 3 and Player 2 both placed 12 statues; Player 3 is ahead with more " in (

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from spieltisch.games.tumult_royal.tumult import measure, tumult_check
+
 from .helpers import A, B, C, assign, faces_of, pool_units, spin_index, to_build, to_grab
 
 
@@ -17,7 +19,7 @@ def checked(players=4, holdings=None, demand=3, grace=(), rank=None, followers=N
     if followers is not None:
         s.followers = list(followers)
     s.events.clear()
-    s._tumult_check()
+    tumult_check(s)
     return s
 
 
@@ -95,7 +97,7 @@ def test_tr_r10_measure_units_vs_tiles():
     s = checked(2, hold, demand=2, rank=[A, B], greed_measure="tiles")
     assert tumults(s)["tools"] == B  # tiles: B 2 > A 1
     assert faces_of(s, B, "tools") == [("tools", 1)]
-    assert s.measure(A, 2) == 1
+    assert measure(s, A, 2) == 1
 
 
 # TR-R11
@@ -174,7 +176,7 @@ def test_tr_r8_tr_e29_zocker_spins_just_before_each_check():
     s.chance.script("spinner marble", spin_index(2))
     s.chance.script("spinner tools", spin_index(4))
     s.events.clear()
-    s._tumult_check()
+    tumult_check(s)
     kinds = [(e["type"], e.get("good")) for e in s.events if e["type"] in ("spin", "tumult")]
     assert kinds[0] == ("spin", "bread")
     assert kinds.index(("spin", "marble")) > kinds.index(("spin", "bread"))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.action import Action
-from ...engine.errors import MalformedAction
+from ...engine.errors import IllegalAction, MalformedAction
 
 KINDS = ("place_start", "peek", "keep", "put_back", "done", "wait", "build", "end_turn")
 Face = tuple[str, int]  # (good, value)
@@ -21,6 +21,11 @@ class TumultAction(Action):
     field: tuple[int, int] | None = None
     slot: int = -1
     payment: tuple[Face, ...] = ()
+
+    def __post_init__(self) -> None:
+        # a payment is a multiset (TR-R2): one order, so that equal payments are equal
+        if self.payment and list(self.payment) != sorted(self.payment):
+            object.__setattr__(self, "payment", tuple(sorted(self.payment)))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
@@ -41,6 +46,26 @@ class TumultAction(Action):
             paid = " ".join(f"{g}{v}" for g, v in self.payment) or "nothing"
             return f"build ({self.field[0]},{self.field[1]}) paying {paid}"
         return self.kind.replace("_", " ")
+
+
+def not_an_action(action: object) -> IllegalAction:
+    """The refusal of an object that is no action of the game (no rule forbids it)."""
+    return IllegalAction(f"{action!r} is not an action of Tumult Royal")
+
+
+def well_formed(action: object) -> bool:
+    """Whether ``action`` is a Tumult Royal action with only the fields its kind has (a
+    ``keep`` names no slot, a ``peek`` no field): anything else is in no legal list."""
+    if type(action) is not TumultAction:
+        return False
+    kind = action.kind
+    if kind == "peek":
+        return action.field is None and not action.payment
+    if kind == "build":
+        return action.slot == -1  # the field is checked by the rules, with a reason
+    if kind == "place_start":
+        return action.slot == -1 and not action.payment
+    return kind in KINDS and action.field is None and action.slot == -1 and not action.payment
 
 
 KEEP = TumultAction("keep")

@@ -1,7 +1,7 @@
 """Why a seat may not make an action now, in the reader's language, with the rule that
-forbids it (``Game.why_illegal``). The rules' own reasons are ``Refusal``s (``refusal.py``),
-tried on a copy of the state; the reasons the kernel gives before the rules see the action
-(the game is over, it is not the seat's turn) are said here."""
+forbids it (``Game.why_illegal``). The rules' own reasons are the ``Refusal``s their phases
+explain (``State.explain``, ``refusal.py``); the reasons the kernel gives before the rules
+see the action (the game is over, it is not the seat's turn) are said here."""
 
 from __future__ import annotations
 
@@ -10,27 +10,22 @@ from ...engine.errors import IllegalAction
 from ...engine.i18n import N_
 from .actions import TumultAction
 from .refusal import Refusal, SeatRef
-from .state import BUILD, GRAB, OVER, START, TumultState
+from .table import BUILD, GRAB, OVER, START, Table
 
 
-def why_illegal(state: TumultState, seat: int, action: Action, lang: str) -> IllegalAction | None:
+def why_illegal(state: Table, seat: int, action: Action, lang: str) -> IllegalAction | None:
     """The reason ``seat`` may not make ``action`` in ``state`` (``None`` if it may), in
     ``lang``; ``state`` is not changed."""
     refusal = _not_now(state, seat)
     if refusal is None:
-        trial = state.clone()
-        try:
-            trial.apply(seat, action)
-        except Refusal as exc:
-            refusal = exc
-        except IllegalAction as exc:  # input that is no action of the game: no rule
-            return exc
-        else:
-            return None
+        reason = state.explain(seat, action)
+        if not isinstance(reason, Refusal):
+            return reason  # legal, or input that is no action of the game: no rule
+        refusal = reason
     return IllegalAction(refusal.text(lang), refusal.rule)
 
 
-def _not_now(state: TumultState, seat: int) -> Refusal | None:
+def _not_now(state: Table, seat: int) -> Refusal | None:
     """TR-V1 to TR-V3, TR-S7, TR-G6, TR-R15: the game is over, or ``seat`` does not act."""
     if state.phase == OVER:
         return _over(state)
@@ -46,7 +41,7 @@ def _not_now(state: TumultState, seat: int) -> Refusal | None:
             player=SeatRef(state.actor()),
         )
     if state.phase == GRAB:
-        pending = dict(state.choices.choices()).get(seat)
+        pending = state.pending.get(seat)
         if state.done[seat] or (isinstance(pending, TumultAction) and pending.kind == "done"):
             return Refusal(N_("You are done grabbing for this round."), "TR-G6")
         return Refusal(
@@ -62,7 +57,7 @@ def _not_now(state: TumultState, seat: int) -> Refusal | None:
     return None
 
 
-def _over(state: TumultState) -> Refusal:
+def _over(state: Table) -> Refusal:
     if state.end_reason == "25th statue":
         return Refusal(
             N_("The game is over: {player} has placed all their statues."),

@@ -11,14 +11,14 @@ from itertools import pairwise
 from ...engine.i18n import Catalog
 from ...engine.result import ResultSheet
 from .names import catalog
-from .state import TumultState
+from .table import Table
 
 
 def _player(seat: int, _: Catalog) -> str:
     return _("Player {n}").format(n=seat + 1)
 
 
-def landscape_statues(state: TumultState) -> list[int]:
+def landscape_statues(state: Table) -> list[int]:
     out = [0] * state.players
     for owner, n in zip(state.owner, state.statues, strict=True):
         if owner >= 0:
@@ -26,14 +26,14 @@ def landscape_statues(state: TumultState) -> list[int]:
     return out
 
 
-def chronicle_statues(state: TumultState) -> list[int]:
+def chronicle_statues(state: Table) -> list[int]:
     out = [0] * state.players
     for king, n in state.chronicle:
         out[king] += n
     return out
 
 
-def result_sheet(state: TumultState, lang: str = "en") -> ResultSheet:
+def result_sheet(state: Table, lang: str = "en") -> ResultSheet:
     """The breakdown of a finished game in ``lang``: per seat (seat order) the statues on
     the landscape and on the chronicle, the followers and the rank (the tie-breaks), and
     the statues placed, the score (``scores()``)."""
@@ -60,14 +60,14 @@ def result_sheet(state: TumultState, lang: str = "en") -> ResultSheet:
     )
 
 
-def standing(state: TumultState) -> list[int]:
+def standing(state: Table) -> list[int]:
     """The seats in their final order (TR-V5): the instant winner first, then by statues
     placed, followers and rank."""
     keys = state.ranking_keys()
     return sorted(range(state.players), key=lambda s: keys[s], reverse=True)
 
 
-def tie_breaks(state: TumultState, lang: str) -> str:
+def tie_breaks(state: Table, lang: str) -> str:
     """TR-V4 in a sentence, then each place of this game that a tie-break decided."""
     _ = catalog(lang)
     out = [
@@ -105,7 +105,7 @@ def tie_breaks(state: TumultState, lang: str) -> str:
     return " ".join(out)
 
 
-def ending(state: TumultState, lang: str) -> str | None:
+def ending(state: Table, lang: str) -> str | None:
     """How the game ended: the 25th statue (on the landscape or the chronicle, TR-V1), the
     chronicle's end check (TR-V2) or the last round (TR-V3); ``None`` while it runs."""
     if not state.is_over():
@@ -134,7 +134,7 @@ def ending(state: TumultState, lang: str) -> str | None:
     return _("Round {n}, the last round, was played to its end.").format(n=n)
 
 
-def notes(state: TumultState, lang: str) -> list[str]:
+def notes(state: Table, lang: str) -> list[str]:
     """The tumults that punished somebody and the Kings of the chronicle, per seat."""
     _ = catalog(lang)
     punished = [0] * state.players
@@ -156,7 +156,7 @@ def notes(state: TumultState, lang: str) -> list[str]:
     return out
 
 
-def progress(state: TumultState) -> list[float]:
+def progress(state: Table) -> list[float]:
     """Per seat the statues placed so far, landscape and chronicle: the score, public at
     every moment."""
     return [float(state.placed(s)) for s in range(state.players)]
@@ -166,6 +166,6 @@ def progress_label(lang: str) -> str:
     return catalog(lang)("Statues placed")
 
 
-def round_of(state: TumultState) -> int:
+def round_of(state: Table) -> int:
     """The round (1 to 10); the start statues count to round 1."""
     return max(1, state.round)
