@@ -385,7 +385,7 @@ def _seats_data(r: _Reader, tower: list[int]) -> JSON:
         out["knights"].append(knight_id)
         for k, v in values.items():
             out[k].append(v)
-        out["pawn"].append(r.cell(seat.get("pawn", r.board.xy(knight.start_cell)), f"{where} pawn"))
+        out["pawn"].append(r.cell(seat.get("pawn", r.board.cell_json(knight.start_cell)), f"{where} pawn"))
         origin = seat.get("origin")
         out["origin"].append(-1 if origin is None else r.cell(origin, f"{where} origin"))
         out["hands"].append([card_code(c) for c in r.cards(seat.get("hand", []), f"{where} hand")])
