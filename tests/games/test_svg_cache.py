@@ -273,6 +273,7 @@ def test_tr_picture_caches_do_not_change_pictures() -> None:
     payment art): emptied or warm, the same pictures and moves."""
     from spieltisch.games.tumult_royal import (
         icons,
+        picture_castles,
         picture_goods,
         picture_land,
         picture_moves,
@@ -291,7 +292,15 @@ def test_tr_picture_caches_do_not_change_pictures() -> None:
         return out
 
     warm = everything()
-    for module in (icons, picture_goods, picture_land, picture_moves, picture_scores, svg):
+    for module in (
+        icons,
+        picture_castles,
+        picture_goods,
+        picture_land,
+        picture_moves,
+        picture_scores,
+        svg,
+    ):
         _clear_caches(module)
     assert everything() == warm
 

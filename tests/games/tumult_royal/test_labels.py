@@ -14,7 +14,7 @@ from spieltisch.bots import RandomBot
 from spieltisch.games.tumult_royal.actions import KINDS, TumultAction
 from spieltisch.games.tumult_royal.heuristic import HeuristicBot
 from spieltisch.games.tumult_royal.state import TumultState
-from spieltisch.games.tumult_royal.text import terrain_grid
+from spieltisch.games.tumult_royal.text_words import terrain_grid
 
 from .helpers import DONE, END_TURN, GAME, KEEP, PUT_BACK, WAIT, A, B, all_act, build, peek, to_grab
 from .helpers import place as start

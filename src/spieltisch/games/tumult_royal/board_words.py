@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...engine.i18n import Catalog
 from .names import catalog
 
 
@@ -17,6 +18,11 @@ from .names import catalog
 def words(lang: str) -> dict[str, str]:
     """The words in ``lang`` as the catalogs read it (``de-AT`` is German; others English)."""
     _ = catalog(lang)
+    return {**_status(_), **_pool(_), **_castles(_), **_landscape(_)}
+
+
+def _status(_: Catalog) -> dict[str, str]:
+    """The heading, whose turn, the demand and the end."""
     return {
         "title": _("Tumult Royal"),
         "round": _("Round {n} of {N}"),
@@ -44,6 +50,12 @@ def words(lang: str) -> dict[str, str]:
         "demand_unknown_tip": _(
             "Zocker variant: the people's need of {good} is spun just before its tumult check."
         ),
+    }
+
+
+def _pool(_: Catalog) -> dict[str, str]:
+    """The set-aside tiles, the pool's slots, the hand and the grab's choices."""
+    return {
         "aside": _("{k} set aside"),
         "zocker": _("Zocker variant"),
         "zocker_tip": _(
@@ -80,6 +92,12 @@ def words(lang: str) -> dict[str, str]:
         "act_put_back": _("put back"),
         "act_done": _("done"),
         "act_wait": _("wait"),
+    }
+
+
+def _castles(_: Catalog) -> dict[str, str]:
+    """The castles: ranks, grace, the crown, kept and carried tiles."""
+    return {
         "castle_tip": _("The castle of {name}: the goods tiles {name} holds."),
         "castle_tip_own": _("Your castle: the goods tiles you hold."),
         "grace_tip": _("Grace: {name} counts 1 unit less of each good in the next tumult check."),
@@ -106,6 +124,12 @@ def words(lang: str) -> dict[str, str]:
         "tile_back_tip": _("A face-down tile {name} kept from slot {s}"),
         "tile_carried_tip": _("{face}, kept from an earlier round"),
         "units": _("in all"),
+    }
+
+
+def _landscape(_: Catalog) -> dict[str, str]:
+    """The landscape, the chronicle, the standing and the buttons."""
+    return {
         "landscape": _("The landscape"),
         "landscape_hint_start": _("Click a free meadow for your start statue"),
         "landscape_hint_build": _("Click a field to build on it"),

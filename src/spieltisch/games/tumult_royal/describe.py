@@ -23,7 +23,7 @@ from .names import (
     terrains_built,
     tiles_text,
 )
-from .text import field_text
+from .text_words import field_text
 
 JSON = dict[str, Any]
 Sentence = Callable[[JSON, int | None, str], str]

@@ -14,7 +14,7 @@ from ...engine.action import Action
 from ...engine.game import JSON
 from .actions import TumultAction
 from .names import catalog, good_name, payment_text, terrain_name
-from .text import field_text, rules, terrain_grid
+from .text_words import field_text, rules, terrain_grid
 
 
 @lru_cache(maxsize=8)

@@ -12,7 +12,7 @@ from .data import Ruleset
 from .icons import good_kind, tile_back, tile_face
 from .names import catalog, good_name
 from .picture_moves import Face, face_words, plan_moves
-from .text import rules, terrain_grid
+from .text_words import rules, terrain_grid
 
 WIDTH = 1000
 M = 16  # outer margin

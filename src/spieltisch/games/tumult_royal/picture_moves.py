@@ -18,7 +18,7 @@ from .board_words import words
 from .data import Ruleset
 from .icons import GOOD_INK, good_kind
 from .names import catalog, good_name
-from .text import rules, terrain_grid
+from .text_words import rules, terrain_grid
 
 MAX_BUTTONS = 12
 Face = Sequence[Any]

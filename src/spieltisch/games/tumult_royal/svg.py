@@ -7,8 +7,9 @@ face down (the tiles the viewer saw carry what it saw, TR-G12), the tile in the 
 lifted face up over its slot with Keep and Put back under it; then the players' castles and
 the landscape. Otherwise: the castles, the landscape (each free field with its cost in goods
 icons) and the pool after the reveal. Then the King's chronicle (beside a 2-player landscape)
-and the standing. The modules: ``picture_moves`` (how each action is made), ``picture_goods``
-(pool, hand, castles), ``picture_land``, ``picture_scores``, ``icons`` and ``board_words``.
+and the standing. The modules: ``picture_moves`` (how each action is made),
+``picture_goods`` (pool, hand), ``picture_castles``, ``picture_land``, ``picture_scores``,
+``icons`` and ``board_words``.
 
 Places (``data-place``): ``slot:N`` (peek), ``hand:keep`` and ``hand:put-back`` (the tile in
 hand), ``field:R,C`` (start statue, build). A field with more than 12 payments is reached
@@ -49,7 +50,8 @@ from .board_words import words
 from .icons import GOOD_EDGE, GOOD_FILL, GOOD_INK, defs, icon, terrain_defs, tile_back
 from .names import good_name
 from .picture_base import WIDTH, M, Pic
-from .picture_goods import castles, pay_chips, pool
+from .picture_castles import castles, pay_chips
+from .picture_goods import pool
 from .picture_land import land_x, landscape
 from .picture_moves import chip_parts, meant_payment, payment_art, plan_moves
 from .picture_scores import chronicle, standing

@@ -1,4 +1,5 @@
-"""The terminal text of Tumult Royal: a seat's view as Rich console markup.
+"""The terminal text of Tumult Royal: a seat's view as Rich console markup (the action
+menu in ``text_actions.py``, the words in ``text_words.py``).
 
 Standard library only: games never import Rich. The markup uses plain Rich tags so that the
 CLI can print it and tests can strip it to plain text. Every line stays within 100 columns
@@ -11,191 +12,28 @@ rendering never shows more than the seat knows (TR-H2). The chronicle's printed 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from ...engine.markup import escape, pad, visible_len, wrap
-from .data import Ruleset, ruleset_for
-from .names import catalog
-
-WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
-
-# terrain code -> terminal colour (TR-D6)
-TERRAIN_COLOURS = {
-    "M": "#9be564",  # meadow
-    "F": "#2e8b57",  # forest
-    "H": "#b0a89a",  # mountain
-    "V": "#e0a458",  # village
-    "C": "#c27ce8",  # castle
-}
-# good -> (letter, terminal colour)
-GOOD_LETTERS = {"bread": "B", "marble": "M", "tools": "T"}
-GOOD_COLOURS = {"bread": "#f0b46c", "marble": "#e8e8f0", "tools": "#6fb7e8"}
-# seats 0-3: yellow, red, blue, green (names A-D as in the rules' examples)
-SEAT_FG = ("#f1c40f", "#e74c3c", "#5dade2", "#2ecc71")
-SEAT_BG = ("#6b5800", "#7a1f1f", "#1f3a7a", "#1f5f2a")
-SEAT_LETTERS = "ABCD"
-FOG = "[#707070]░░░[/]"
-
-
-def rules(view: dict[str, Any]) -> Ruleset:
-    """The data the game is played with (chronicle numbers, terrain capacities and costs)."""
-    return ruleset_for(view.get("ruleset_data", "default"))
-
-
-@lru_cache(maxsize=8)
-def labels(lang: str) -> dict[str, str]:
-    """The terminal's words in ``lang`` (the game's catalogs; English for a language without
-    one), by key: built once per language, since every seat's screen is drawn after every
-    move."""
-    _ = catalog(lang)
-    return {
-        "title": _("Tumult Royal"),
-        "players": _("{n} players"),
-        "variant_standard": _("standard"),
-        "variant_zocker": _("Zocker variant"),
-        "you_are": _("you are [bold]{name}[/bold]"),
-        "spectator": _("spectator view"),
-        "player": _("Player {n}"),
-        "you": _("You"),
-        "round": _("Round {n}"),
-        "phase_setup_start_statues": _("start statues"),
-        "phase_grab": _("tax robbery (grab)"),
-        "phase_build": _("build"),
-        "phase_game_over": _("game over"),
-        "to_start": _("start statue on a meadow: [bold]{name}[/bold]"),
-        "to_build": _("build turn: [bold]{name}[/bold]"),
-        "tick": _("tick {t}/{T}"),
-        "choosing": _("still choosing: {names}"),
-        "chosen": _("your choice this tick: {a}"),
-        "demand": _("Demand"),
-        "good_bread": _.pgettext("good", "bread"),
-        "good_marble": _.pgettext("good", "marble"),
-        "good_tools": _.pgettext("good", "tools"),
-        "unknown": "?",
-        "landscape": _("Landscape"),
-        "legend": _(
-            "M meadow · F forest · H mountain · V village · C castle · ░ fog · statues: "
-            "terrain, count, owner A-D (= Player 1-4)"
-        ),
-        "grab_pool": _("Grab pool"),
-        "slots": _("{n} slots, {k} tiles set aside"),
-        "pool_legend": _(
-            "▒ face down · h held by · k kept by · (B2) a face you remember · B bread, M "
-            "marble, T tools"
-        ),
-        "pool_legend_open": _("▒ face down · h held by · k kept by · B bread, M marble, T tools"),
-        "hand": _("Your hand"),
-        "empty": _("empty"),
-        "slot": _("slot {s}"),
-        "your_tiles": _("Your tiles"),
-        "memory": _("You remember"),
-        "none": _("none"),
-        "chronicle": _("Chronicle"),
-        "chronicle_legend": _("round: statues of the King (owner) · θ end-check threshold"),
-        "players_h": _("Players"),
-        "col_player": _("Player"),
-        "col_rank": _("rank"),
-        "col_followers": _("followers"),
-        "col_statues": _("reserve/placed"),
-        "col_grace": _("grace"),
-        "col_tiles": _("tiles"),
-        "col_grab": _("grab"),
-        "col_public": _("public tiles"),
-        "king": _("King"),
-        "grace_yes": _("grace"),
-        "grace_no": "–",
-        "done": _("done"),
-        "holds": _("holds {s}"),
-        "kept": _("kept {s}"),
-        "last_tick": _("Last tick"),
-        "peeked": _("{name}: peek slot {s}"),
-        "missed": _("{name}: peek slot {s} (lost the conflict)"),
-        "kept_slot": _("{name}: keep slot {s}"),
-        "put_back_slot": _("{name}: put back slot {s}"),
-        "done_slot": _("{name}: done (slot {s} put back)"),
-        "is_done": _("{name}: done"),
-        "waited": _("{name}: wait"),
-        "pool": _("Pool (face up)"),
-        "over": _("Game over ({reason})."),
-        "reason_25th statue": _("25th statue placed"),
-        "reason_threshold": _("end check"),
-        "reason_round limit": _("round limit"),
-        "winner": _("Winner: {names}"),
-        "winners": _("Winners: {names} (shared win)"),
-        "act_start": _("Place your start statue on a meadow:"),
-        "act_peek": _("Peek at a face-down slot (s = slot):"),
-        "slot_short": _.pgettext("slot, one letter", "s"),
-        "act_keep": _("keep the tile in your hand"),
-        "act_put_back": _("put the tile back"),
-        "act_done": _("done: stop grabbing this round"),
-        "act_wait": _("wait"),
-        "act_end_turn": _("end your build turn"),
-        "act_build": _("Build {terrain} on {field} ({statues}, cost {cost}), paying:"),
-        "nothing": _("nothing"),
-        "t_M": _.pgettext("terrain, build menu", "a meadow"),
-        "t_F": _.pgettext("terrain, build menu", "a forest"),
-        "t_H": _.pgettext("terrain, build menu", "a mountain"),
-        "t_V": _.pgettext("terrain, build menu", "a village"),
-        "t_C": _.pgettext("terrain, build menu", "a castle"),
-    }
-
-
-def seat_name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
-    return lab["you"] if seat == viewer else lab["player"].format(n=seat + 1)
-
-
-def seat_markup(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
-    style = SEAT_FG[seat % len(SEAT_FG)]
-    return f"[bold {style}]{seat_name(seat, viewer, lab)}[/]"
-
-
-def face_text(face: Sequence[Any]) -> str:
-    """``B2`` for a bread tile of value 2."""
-    good = str(face[0])
-    return f"{GOOD_LETTERS.get(good, good[:1].upper())}{face[1]}"
-
-
-def face_markup(face: Sequence[Any]) -> str:
-    return f"[bold {GOOD_COLOURS.get(str(face[0]), 'white')}]{face_text(face)}[/]"
-
-
-def faces_markup(faces: Sequence[Sequence[Any]]) -> str:
-    """Faces grouped: ``B1×2 M3``."""
-    return " ".join(face_items(faces))
-
-
-def face_items(faces: Sequence[Sequence[Any]]) -> list[str]:
-    """Faces grouped, one markup item per face: ``B1×2``, ``M3``."""
-    counts = Counter(face_text(f) for f in faces)
-    good_of = {face_text(f): str(f[0]) for f in faces}
-    items = []
-    for key in sorted(counts, key=lambda k: ("BMT".find(k[0]), k)):
-        colour = GOOD_COLOURS.get(good_of[key], "white")
-        n = counts[key]
-        items.append(f"[bold {colour}]{key}[/]" + (f"×{n}" if n > 1 else ""))
-    return items
-
-
-def field_text(field: Sequence[int]) -> str:
-    return f"({field[0]},{field[1]})"
-
-
-def terrain_grid(view: dict[str, Any]) -> list[list[str | None]]:
-    """The terrain code of every field, ``None`` under fog: 6 rows × 3N columns."""
-    land = view["landscape"]
-    columns = land["columns"]
-    grid: list[list[str | None]] = [[None] * (3 * columns) for _ in range(6)]
-    for pos in land["positions"]:
-        rows = pos.get("rows")
-        if rows is None:
-            continue
-        for lr in range(3):
-            for lc in range(3):
-                grid[3 * pos["row"] + lr][3 * pos["col"] + lc] = rows[lr][lc]
-    return grid
+from .text_actions import render_actions
+from .text_words import (
+    FOG,
+    GOOD_COLOURS,
+    SEAT_BG,
+    SEAT_FG,
+    SEAT_LETTERS,
+    TERRAIN_COLOURS,
+    WIDTH,
+    face_items,
+    face_markup,
+    faces_markup,
+    labels,
+    rules,
+    seat_markup,
+    seat_name,
+    terrain_grid,
+)
 
 
 def _wrap_titled(items: Sequence[str], title: str, gap: str) -> list[str]:
@@ -497,88 +335,4 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-# -- the action menu -----------------------------------------------------------------------
-def _cost_text(code: str, field: Sequence[int], view: dict[str, Any], lab: dict[str, str]) -> str:
-    terrain = rules(view).terrains.get(code)
-    if terrain is None:
-        return "?"
-    seat = view.get("seat")
-    r, c = field[0], field[1]
-    adjacent = any(
-        b["seat"] == seat and abs(b["field"][0] - r) + abs(b["field"][1] - c) == 1
-        for b in view["board"]
-    )
-    m = 1 if adjacent else rules(view).nonadjacent_cost_multiplier
-    parts = [
-        f"{n * m}{GOOD_LETTERS.get(g, g[:1].upper())}"
-        for g, n in zip(rules(view).goods, terrain.cost, strict=True)
-        if n
-    ]
-    return "+".join(parts) or lab["nothing"]
-
-
-def _statues(n: int | None, lang: str) -> str:
-    if n is None:
-        return "?"
-    return catalog(lang).ngettext("{n} statue", "{n} statues", n).format(n=n)
-
-
-def render_actions(
-    actions: Sequence[dict[str, Any]], view: dict[str, Any], lang: str = "en"
-) -> str:
-    """The legal actions as a numbered menu (``1``-based, in the given order): start
-    fields as ``n)(r,c)``, peeks compactly as ``n)s7``, builds grouped by field with the
-    terrain, statues and cost, each payment as ``n) B1 B2 T1``; then the single actions."""
-    lab = labels(lang)
-    grid = terrain_grid(view)
-    starts: list[str] = []
-    peeks: list[str] = []
-    builds: dict[tuple[int, int], list[str]] = {}
-    others: list[str] = []
-    for number, action in enumerate(actions, start=1):
-        num = f"[bold]{number})[/bold]"
-        kind = str(action.get("type"))
-        field = action.get("field")
-        if kind == "peek":
-            peeks.append(f"{num}{lab['slot_short']}{action.get('slot')}")
-        elif kind == "place_start" and isinstance(field, list) and len(field) == 2:
-            starts.append(f"{num}{field_text(field)}")
-        elif kind == "build" and isinstance(field, list) and len(field) == 2:
-            paid = [face_markup(f) for f in action.get("payment", [])]
-            builds.setdefault((field[0], field[1]), []).append(
-                f"{num} " + (" ".join(paid) or lab["nothing"])
-            )
-        elif kind == "end_turn" and view.get("consolation_due"):  # TR-R21
-            n = rules(view).no_build_bonus
-            bonus = catalog(lang).ngettext(
-                "(+{n} follower as a consolation)", "(+{n} followers as a consolation)", n
-            )
-            bonus = bonus.format(n=n)
-            others.append(f"  {num} {lab['act_end_turn']} {bonus}")
-        elif f"act_{kind}" in lab:
-            others.append(f"  {num} {lab[f'act_{kind}']}")
-        else:
-            others.append(f"  {num} {escape(str(action))}")
-    lines: list[str] = []
-    if starts:
-        lines.append(lab["act_start"])
-        lines.extend(wrap(starts, "  ", WIDTH, " "))
-    if peeks:
-        lines.append(lab["act_peek"])
-        lines.extend(wrap(peeks, "  ", WIDTH, " "))
-    for (r, c), items in builds.items():
-        code = grid[r][c] if 0 <= r < len(grid) and 0 <= c < len(grid[0]) else None
-        terrain = rules(view).terrains.get(code or "")
-        name = lab.get(f"t_{code}", escape(str(code)))
-        colour = TERRAIN_COLOURS.get(code or "", "white")
-        lines.append(
-            lab["act_build"].format(
-                terrain=f"[bold {colour}]{name}[/]",
-                field=field_text((r, c)),
-                statues=_statues(terrain.capacity if terrain else None, lang),
-                cost=_cost_text(code or "", (r, c), view, lab),
-            )
-        )
-        lines.extend(wrap(items, "  ", WIDTH, "  "))
-    lines.extend(others)
-    return "\n".join(lines)
+__all__ = ["render_actions", "render_view", "slot_markup"]
