@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from spieltisch.analysis import tower_stats as ts
 from spieltisch.engine.errors import OptionError
+from spieltisch.games.zeichen_des_kreuzes import tower_stats as ts
 
 
 @pytest.fixture(scope="module")

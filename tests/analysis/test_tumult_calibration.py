@@ -6,12 +6,20 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from spieltisch.analysis import tumult_calibration as cal
+import spieltisch
+from spieltisch.analysis.stats import wilson_interval
+from spieltisch.analysis.tournament import play_bot_game
 from spieltisch.cli.main import app
+from spieltisch.cli.tools import RichToolContext
+from spieltisch.games.tumult_royal import calibration as cal
+
+CONTEXT = RichToolContext(spieltisch.game("tumult-royal"), "spieltisch calibrate tumult-royal")
 
 
 def test_facts_of_a_game_are_consistent() -> None:
-    facts = cal.game_facts(3, 3, ("random",) * 3, {})
+    state = play_bot_game(spieltisch.game("tumult-royal"), ("random",) * 3, 3)
+    facts = cal.game_facts(state)
+    assert facts.seed == 3
     assert 1 <= facts.rounds <= 10
     assert facts.tumult_checks <= facts.rounds
     assert all(0 <= t <= facts.tumult_checks for t in facts.tumults)
@@ -21,15 +29,17 @@ def test_facts_of_a_game_are_consistent() -> None:
 
 
 def test_processes_do_not_change_the_result() -> None:
-    one = cal.calibrate(2, 6, seed=5, bots="random", jobs=1)
-    two = cal.calibrate(2, 6, seed=5, bots="random", jobs=2)
+    one = cal.calibrate(CONTEXT, 2, 6, seed=5, bots="random", jobs=1)
+    two = cal.calibrate(CONTEXT, 2, 6, seed=5, bots="random", jobs=2)
     assert one.games == two.games
     assert len(one.games) == 6 and [g.seed for g in one.games] == list(range(5, 11))
 
 
 def test_report_sections_and_verdict() -> None:
-    reports = [cal.calibrate(n, 4, bots="random") for n in (2, 3)]
-    text = cal.report_markdown(reports, "spieltisch calibrate tumult-royal", {}, "random")
+    reports = [cal.calibrate(CONTEXT, n, 4, bots="random") for n in (2, 3)]
+    text = cal.report_markdown(
+        reports, "spieltisch calibrate tumult-royal", {}, "random", wilson_interval
+    )
     for heading in (
         "## Game length in rounds",
         "## Tumults",

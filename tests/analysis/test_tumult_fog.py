@@ -7,8 +7,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from spieltisch.analysis import tumult_fog as fog
+import spieltisch
 from spieltisch.cli.main import app
+from spieltisch.cli.tools import RichToolContext
+from spieltisch.games.tumult_royal import fog_layouts as fog
+
+CONTEXT = RichToolContext(spieltisch.game("tumult-royal"), "spieltisch calibrate tumult-royal")
 
 
 def test_every_candidate_puts_half_the_tiles_face_down_and_reveals_them_after_2_and_4() -> None:
@@ -31,7 +35,7 @@ def test_exactly_one_candidate_is_the_ruleset_default() -> None:
 
 
 def test_the_same_seeds_for_every_layout_and_a_verdict() -> None:
-    results = fog.compare_layouts(2, seed=3, bots="random")
+    results = fog.compare_layouts(CONTEXT, 2, seed=3, bots="random")
     assert [r.layout for r in results] == list(fog.LAYOUTS)
     for res in results:
         assert [g.seed for g in res.report.games] == [3, 4]

@@ -8,8 +8,6 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from spieltisch.cli.main import app
-from spieltisch.engine import registry
-from tests.engine.toy_goofspiel import GOOFSPIEL
 
 KC = "kingdoms-of-crusaders"
 ONES = "1\n" * 400  # always choose the first action; more lines than any game needs
@@ -37,8 +35,9 @@ def assert_user_error(result: Result, *words: str) -> None:
 
 
 @pytest.fixture
-def toy_game(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Register the kernel's toy simultaneous game for one test (a game without a text
-    renderer, without editions, with several actors at once)."""
-    monkeypatch.setitem(registry._games, GOOFSPIEL.id, GOOFSPIEL)
+def toy_game() -> str:
+    """The example game of ``examples/goofspiel``, installed as a package of its own (a game
+    without editions, with several actors at once); skipped if it is not installed."""
+    from tests.engine.toy_goofspiel import GOOFSPIEL
+
     return GOOFSPIEL.id

@@ -10,7 +10,9 @@ import pytest
 from rich.table import Table
 
 import spieltisch.analysis.bench as bench_module
-from tests.engine.toy_goofspiel import GOOFSPIEL
+from spieltisch.engine import registry
+from spieltisch.engine.game import Game
+from spieltisch.engine.manifest import GameManifest
 
 from .conftest import KC, assert_user_error, run
 
@@ -34,14 +36,32 @@ def test_rules_of_kingdoms() -> None:
         assert name in raw.output
 
 
-def test_rules_add_the_options_table_when_the_text_lacks_it(toy_game: str) -> None:
-    result = run(["rules", toy_game])
+@pytest.fixture
+def terse_game(monkeypatch: pytest.MonkeyPatch) -> Game:
+    """The example game under another id, its rules text without the options (registered
+    by hand for one test)."""
+    from tests.engine.toy_goofspiel import Goofspiel
+
+    class Terse(Goofspiel):
+        id = "toy-goofspiel-terse"
+
+        def rules_markdown(self) -> str:
+            return "Toy Goofspiel: bid for prizes at the same time."
+
+    game = Terse()
+    monkeypatch.setitem(registry._by_hand, game.id, GameManifest.of(game))
+    monkeypatch.setitem(registry._games, game.id, game)
+    return game
+
+
+def test_rules_add_the_options_table_when_the_text_lacks_it(terse_game: Game) -> None:
+    result = run(["rules", terse_game.id])
     assert result.exit_code == 0, result.output
     assert "bid for prizes" in result.output
     assert "Options of Toy Goofspiel" in result.output
-    values = GOOFSPIEL.options[0].describe_values()
+    values = terse_game.options[0].describe_values()
     assert "variant" in result.output and values in result.output
-    raw = run(["rules", toy_game, "--markdown"])
+    raw = run(["rules", terse_game.id, "--markdown"])
     cell = values.replace("|", "\\|")
     assert f"| `variant` | {cell} | plain |" in raw.output
 

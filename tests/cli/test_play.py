@@ -124,11 +124,12 @@ def test_german(tmp_path: Path) -> None:
     assert "Sieger" in result.output
 
 
-def test_hot_seat_in_a_simultaneous_game_without_a_renderer(toy_game: str, tmp_path: Path) -> None:
+def test_hot_seat_in_a_simultaneous_game(toy_game: str, tmp_path: Path) -> None:
     save = tmp_path / "toy.json"
     result = run(["play", toy_game, "--seats", "you,you", "--seed", "3", "--save", str(save)], ONES)
     assert result.exit_code == 0, result.output
     assert "hand the terminal over" in result.output
+    assert "is up (" in result.output  # the example's own terminal renderer (text.py)
     record = GameRecord.load(save)
     assert replay(record).is_over()
     assert {seat for seat, _ in record.moves} == {0, 1}

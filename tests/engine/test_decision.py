@@ -16,10 +16,10 @@ from .toy_goofspiel import GOOFSPIEL, bid
 
 def test_the_decision_names_kind_actors_and_rule() -> None:
     state = GOOFSPIEL.new_game(3, seed=1)
-    assert state.decision() == Decision("bid", (0, 1, 2), "GS-1")
+    assert state.decision() == Decision("bid", (0, 1, 2), "GS-R2")
     state.apply(1, bid(4))
-    assert state.decision() == Decision("bid", (0, 2), "GS-1")
-    assert state.turn_rule() == "GS-1"
+    assert state.decision() == Decision("bid", (0, 2), "GS-R2")
+    assert state.turn_rule() == "GS-R2"
 
 
 def test_explain_gives_the_reason_and_agrees_with_the_list() -> None:
@@ -27,7 +27,7 @@ def test_explain_gives_the_reason_and_agrees_with_the_list() -> None:
     for action in state.legal_actions(0):
         assert state.explain(0, action) is None
     reason = state.explain(0, bid(9))
-    assert isinstance(reason, IllegalAction) and reason.rule == "GS-1"
+    assert isinstance(reason, IllegalAction) and reason.rule == "GS-R2"
     assert "do not hold card 9" in str(reason)
     state.apply(0, bid(2))
     reason = state.explain(0, bid(3))

@@ -9,6 +9,7 @@ import pytest
 from spieltisch.cli.rulebook import problems
 from spieltisch.engine.registry import games
 from spieltisch.engine.rulebook import extract, parse, rulebook, write
+from tests.shipped import shipped_ids
 
 SPEC = """# A game
 
@@ -72,7 +73,7 @@ def test_every_rulebook_is_complete_in_every_language(game: str) -> None:
     assert problems(game) == []
 
 
-@pytest.mark.parametrize("game", [g.id for g in games()])
+@pytest.mark.parametrize("game", shipped_ids())  # the example game has English only
 def test_the_german_rulebook_is_a_translation(game: str) -> None:
     g = next(x for x in games() if x.id == game)
     package = type(g).__module__.rpartition(".")[0]

@@ -11,7 +11,6 @@ Benchmarks are not tests: nothing here asserts a time.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,6 +18,7 @@ from ..engine.encoding import Encoding
 from ..engine.errors import NoEncoding
 from ..engine.game import Game
 from ..engine.registry import game as lookup_game
+from ..engine.registry import manifest_of
 from .bench_batches import (
     BATCHES,
     BENCH_SEED,
@@ -45,11 +45,9 @@ DEFAULT_REFERENCES = ("gin_rummy", "crazy_eights", "python_kuhn_poker")
 
 
 def svg_renderer(game: Game) -> Callable[..., str] | None:
-    """The game's ``render_svg`` (module ``svg`` beside the game's own), if it has one."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(package + ".svg")
-    except ImportError:
+    """The game's ``render_svg`` (its manifest's picture module), if it has one."""
+    module = manifest_of(game).picture_module()
+    if module is None:
         return None
     render = getattr(module, "render_svg", None)
     return render if callable(render) else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 from typing import Annotated
 
 import typer
@@ -13,10 +14,11 @@ from rich.table import Table
 from .. import bots
 from ..engine.game import Game
 from ..engine.i18n import lang_of
+from ..engine.registry import broken
 from ..engine.registry import games as all_games
 from ..engine.rulebook import rulebook
 from .config import load_game
-from .console import fail, out, reports_errors
+from .console import err, fail, out, reports_errors
 from .params import GameId
 
 
@@ -151,7 +153,12 @@ def markdown_table(lines: str) -> Table:
 @reports_errors
 def games() -> None:
     """List the registered games with their player counts, options and bots."""
-    out().print(games_table(all_games()))
+    with warnings.catch_warnings():  # a game that does not load is named below instead
+        warnings.simplefilter("ignore")
+        registered = all_games()
+    out().print(games_table(registered))
+    for reason in broken().values():
+        err().print(f"[yellow]not loaded:[/yellow] {escape(reason)}")
 
 
 def games_table(registered: list[Game]) -> Table:

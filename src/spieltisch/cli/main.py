@@ -6,7 +6,6 @@ import typer
 
 from .bench import bench
 from .bench_server import bench_server
-from .calibrate import calibrate
 from .catalog import games, rules
 from .play import play
 from .position import position, schema
@@ -15,7 +14,7 @@ from .rulebook import rulebook
 from .screenshots import screenshots
 from .serve import serve
 from .simulate import simulate
-from .tower_stats import tower_stats
+from .tools import mount
 from .translations import translations
 
 app = typer.Typer(
@@ -31,15 +30,14 @@ app.command()(replay)
 app.command()(rules)
 app.command()(games)
 app.command()(bench)
-app.command()(calibrate)
 app.command()(serve)
-app.command(name="tower-stats")(tower_stats)
 app.command(name="bench-server")(bench_server)
 app.command()(screenshots)
 app.command()(translations)
 app.add_typer(rulebook, name="rulebook")
 app.add_typer(position, name="position")
 app.command()(schema)
+mount(app)  # the games' own commands (tower-stats, calibrate), from their manifests
 
 
 def main() -> None:

@@ -25,13 +25,14 @@ import struct
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
+from ..engine.manifest import Scene
+from ..engine.registry import manifests
 from .console import err, fail, out, reports_errors
 
 PHONE = (390, 844)  # a common phone's CSS viewport (iPhone 12 to 15)
@@ -157,31 +158,20 @@ def create_table(
     return made
 
 
-@dataclass(frozen=True)
-class Scene:
-    """One game's picture: the table, and how far into the game it is taken."""
-
-    game: str
-    players: int
-    seed: int
-    min_moves: int  # moves (all seats) before the picture may be taken
-    options: dict[str, Any] = field(default_factory=dict)
+def scenes() -> dict[str, Scene]:
+    """The scene of every game whose manifest has one (``engine.manifest.Scene``), by id."""
+    return {gid: m.scene for gid, m in manifests().items() if m.scene is not None}
 
 
-SCENES = (
-    Scene("im-zeichen-des-kreuzes", 3, seed=5, min_moves=40),
-    Scene("medina", 3, seed=5, min_moves=18),
-    Scene("tumult-royal", 3, seed=5, min_moves=40, options={"tick_ms": 600_000}),
-    Scene("kingdoms-of-crusaders", 2, seed=5, min_moves=14),
-)
 MAX_EXTRA_MOVES = 2000  # after min_moves, until the human has a decision with targets
 
 
-def seed_scene(db_url: str, scene: Scene, lang: str = "en") -> str:
-    """Write ``scene``'s table into the database at ``db_url`` (before the server starts):
-    seat 0 human, the others the heuristic bot, and its moves, every seat's chosen by the
-    heuristic bot with a seeded generator, until seat 0 alone must act on a decision with
-    highlighted targets, after at least ``scene.min_moves`` moves. Returns seat 0's token.
+def seed_scene(db_url: str, game_id: str, scene: Scene, lang: str = "en") -> str:
+    """Write the table of ``game_id``'s ``scene`` into the database at ``db_url`` (before the
+    server starts): seat 0 human, the others the heuristic bot, and its moves, every seat's
+    chosen by the heuristic bot with a seeded generator, until seat 0 alone must act on a
+    decision with highlighted targets, after at least ``scene.min_moves`` moves. Returns
+    seat 0's token.
 
     The server replays the log at start-up and finds no bot to move, so the picture is the
     same every time (its own bots are seeded with the table's random id)."""
@@ -191,10 +181,10 @@ def seed_scene(db_url: str, scene: Scene, lang: str = "en") -> str:
     kinds += [(BOT, "heuristic")] * (scene.players - 1)
     token = _write_table(
         db_url,
-        scene.game,
+        game_id,
         scene.players,
         scene.seed,
-        scene.options,
+        dict(scene.options),
         kinds,
         scene.min_moves,
         alone=True,
@@ -202,7 +192,7 @@ def seed_scene(db_url: str, scene: Scene, lang: str = "en") -> str:
         lang=lang,
     )
     if token is None:
-        raise RuntimeError(f"{scene.game}: no decision with targets for seat 0 (seed {scene.seed})")
+        raise RuntimeError(f"{game_id}: no decision with targets for seat 0 (seed {scene.seed})")
     return token
 
 
@@ -318,13 +308,13 @@ def take_screenshots(
     progress: Progress | None = None,
 ) -> list[Path]:
     """Write ``<game>.png`` at ``size`` (and ``<game>-phone.png`` at 390×844 with
-    ``phone``) for every scene (or those of ``games``) into ``out_dir``; the files written."""
-    scenes = [s for s in SCENES if games is None or s.game in games]
-    unknown = sorted(set(games or ()) - {s.game for s in SCENES})
+    ``phone``) for every game with a scene in its manifest (or those of ``games``) into
+    ``out_dir``; the files written."""
+    known = scenes()
+    chosen = [(gid, scene) for gid, scene in known.items() if games is None or gid in games]
+    unknown = sorted(set(games or ()) - set(known))
     if unknown:
-        raise ValueError(
-            f"no picture for {', '.join(unknown)}; games: {', '.join(s.game for s in SCENES)}"
-        )
+        raise ValueError(f"no picture for {', '.join(unknown)}; games: {', '.join(known)}")
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with (
@@ -332,12 +322,12 @@ def take_screenshots(
         tempfile.TemporaryDirectory(prefix="spieltisch-shots-") as tmp,
     ):
         db = Path(tmp) / "tables.db"
-        tokens = [seed_scene(f"sqlite:///{db}", scene, lang) for scene in scenes]
+        tokens = [seed_scene(f"sqlite:///{db}", gid, scene, lang) for gid, scene in chosen]
         with running_server(db) as url:
-            for scene, token in zip(scenes, tokens, strict=True):
-                shots = [(out_dir / f"{scene.game}.png", size, False)]
+            for (gid, _scene), token in zip(chosen, tokens, strict=True):
+                shots = [(out_dir / f"{gid}.png", size, False)]
                 if phone:
-                    shots.append((out_dir / f"{scene.game}-phone.png", PHONE, True))
+                    shots.append((out_dir / f"{gid}-phone.png", PHONE, True))
                 for path, viewport, touch in shots:
                     capture(browser, f"{url}/play/{token}", path, viewport, lang, touch)
                     written.append(path)
@@ -363,7 +353,9 @@ def screenshots(
     ] = False,
     game: Annotated[
         list[str] | None,
-        typer.Option("--game", help="Only this game (repeatable); default: all four."),
+        typer.Option(
+            "--game", help="Only this game (repeatable); default: every game with a scene."
+        ),
     ] = None,
     chromium: Annotated[
         Path | None,

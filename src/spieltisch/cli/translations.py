@@ -21,6 +21,7 @@ from typing import Annotated, Any
 import typer
 
 from ..engine.i18n import LANGUAGES, catalog_entries
+from ..engine.registry import manifests
 from .console import fail, out
 
 INSTALL_BABEL = "pip install -e '.[test]' (or pip install babel)"
@@ -37,12 +38,20 @@ PAGE_WORDS = re.compile(r'data-t(?:-label)?="([^"{}]+)"')
 
 
 def catalog_packages() -> list[str]:
-    """The packages with a ``locale`` folder: every game and the server's page."""
+    """The packages with a ``locale`` folder: spieltisch's own layers (the engine's words,
+    the server's page) and every installed game that has one (found through its manifest)."""
     import spieltisch
 
     root = Path(spieltisch.__file__).parent
-    found = sorted(p.parent for p in root.rglob("locale") if p.is_dir() and p.parent != root)
-    return ["spieltisch." + ".".join(p.relative_to(root).parts) for p in found]
+    games_dir = root / "games"
+    own = [
+        p.parent
+        for p in root.rglob("locale")
+        if p.is_dir() and p.parent != root and games_dir not in p.parents
+    ]
+    found = {"spieltisch." + ".".join(p.relative_to(root).parts) for p in own}
+    found |= {m.package for m in manifests().values() if m.has_catalogs()}
+    return sorted(found)
 
 
 def _package_dir(package: str) -> Path:

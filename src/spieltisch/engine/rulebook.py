@@ -14,10 +14,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-RULE_ID = re.compile(r"\b(?:KC|MD|TR|ZK)-[A-Z]{1,2}[0-9]+[a-z]?\b")
-_START = re.compile(r"^(?:#{2,5} |- \*\*|\*\*)((?:KC|MD|TR|ZK)-[A-Z]{1,2}[0-9]+[a-z]?)\b")
+# a rule id: the game's prefix (KC, MD, TR, ZK, or an installed game's own: GS), a dash,
+# one or two letters and a number (KC-R15, ZK-EV02, GS-R1)
+_ID = r"[A-Z]{2,3}-[A-Z]{1,2}[0-9]+[a-z]?"
+RULE_ID = re.compile(rf"\b{_ID}\b")
+_START = re.compile(rf"^(?:#{{2,5}} |- \*\*|\*\*)({_ID})\b")
 _HEADING = re.compile(r"^(#{1,5}) (.*)$")
-_ROW = re.compile(r"^\| *((?:KC|MD|TR|ZK)-[A-Z]{1,2}[0-9]+[a-z]?) *\|")
+_ROW = re.compile(rf"^\| *({_ID}) *\|")
 
 
 @dataclass(frozen=True)

@@ -109,9 +109,11 @@ def decode_action(
 def render_text(game: Game, state: State, seat: int | None, lang: str = "en") -> str:
     """``seat``'s view (``None``: the spectator's) drawn by the game's text renderer, as
     plain text (markup stripped); games without a renderer show their view's JSON."""
-    from ..cli.renderers import render_view  # the id -> renderer map lives with the CLI
-
-    return strip_markup(render_view(game.id, state.view(seat), lang))
+    view = state.view(seat)
+    module = registry.manifest_of(game).text_module()
+    if module is None:
+        return json.dumps(view, indent=1, ensure_ascii=False)
+    return strip_markup(module.render_view(view, lang))
 
 
 def new_seed(rng: random.Random) -> int:

@@ -2,31 +2,24 @@
 picture, how each legal action is made on it (``moves``), which pieces each log line
 touched (``log_keys``) and which the other players' last moves touched (``recent``).
 
-Each game's picture module (``svg`` in its package) provides ``render_svg``,
-``board_moves`` and ``log_keys``."""
+Each game's picture module (named ``picture`` in its manifest, ``engine.manifest``) provides
+``render_svg``, ``board_moves`` and ``log_keys``."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any
 
-from ..engine.registry import game as lookup_game
+from ..engine.registry import manifest
 
 
 @cache
 def picture_module(game_id: str) -> ModuleType | None:
-    """The game's picture module: ``svg`` beside its game class (``None`` for a game that
-    draws no picture), found from the registry rather than a second hand-kept table."""
-    package = lookup_game(game_id).package
-    try:
-        return importlib.import_module(package + ".svg")
-    except ModuleNotFoundError as exc:
-        if exc.name != package + ".svg":  # a broken import inside the module is a bug
-            raise
-        return None
+    """The game's picture module, as its manifest names it (``None`` for a game that draws
+    no picture)."""
+    return manifest(game_id).picture_module()
 
 
 def render_svg(game_id: str, view: dict[str, Any], lang: str, legal: list[dict[str, Any]]) -> str:

@@ -1,10 +1,26 @@
-"""Medina: palaces, walls and a merchant line (``../shared/rules/medina.md``)."""
+"""Medina: palaces, walls and a merchant line (``../shared/rules/medina.md``).
 
-from ...engine.registry import register
-from .actions import MedinaAction
-from .game import GAME, Medina
-from .state import MedinaState
+The game is installed through ``manifest.py`` (entry point ``spieltisch.games``); importing
+this package imports no rules: the names below load their module when first used."""
 
-register(GAME)
+from __future__ import annotations
 
-__all__ = ["GAME", "Medina", "MedinaAction", "MedinaState"]
+import importlib
+from typing import Any
+
+# name -> the module of this package that defines it
+_EXPORTS = {
+    "MedinaAction": "actions",
+    "GAME": "game",
+    "Medina": "game",
+    "MedinaState": "state",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -1,11 +1,27 @@
 """Tumult Royal: real-time tax grabbing and statue building
-(``../shared/rules/tumult_royal.md``)."""
+(``../shared/rules/tumult_royal.md``).
 
-from ...engine.registry import register
-from .actions import TumultAction
-from .game import GAME, TumultRoyal
-from .state import TumultState
+The game is installed through ``manifest.py`` (entry point ``spieltisch.games``); importing
+this package imports no rules: the names below load their module when first used."""
 
-register(GAME)
+from __future__ import annotations
 
-__all__ = ["GAME", "TumultAction", "TumultRoyal", "TumultState"]
+import importlib
+from typing import Any
+
+# name -> the module of this package that defines it
+_EXPORTS = {
+    "TumultAction": "actions",
+    "GAME": "game",
+    "TumultRoyal": "game",
+    "TumultState": "state",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -1,11 +1,27 @@
 """Im Zeichen des Kreuzes: a crusade race with a cube tower
-(``../shared/rules/zeichen_des_kreuzes.md``)."""
+(``../shared/rules/zeichen_des_kreuzes.md``).
 
-from ...engine.registry import register
-from .actions import ZkAction
-from .game import GAME, ImZeichenDesKreuzes
-from .state import ZkState
+The game is installed through ``manifest.py`` (entry point ``spieltisch.games``); importing
+this package imports no rules: the names below load their module when first used."""
 
-register(GAME)
+from __future__ import annotations
 
-__all__ = ["GAME", "ImZeichenDesKreuzes", "ZkAction", "ZkState"]
+import importlib
+from typing import Any
+
+# name -> the module of this package that defines it
+_EXPORTS = {
+    "ZkAction": "actions",
+    "GAME": "game",
+    "ImZeichenDesKreuzes": "game",
+    "ZkState": "state",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -1,4 +1,5 @@
-"""The Tumult Royal calibration report (``spieltisch calibrate tumult-royal``).
+"""The Tumult Royal calibration report (``spieltisch calibrate tumult-royal``, a command of
+the game's own: ``calibrate.py``).
 
 Plays seeded games between bots for each player count and measures what the reconstructed
 numbers of the rules file produce: game length in rounds, how often each good riots, how
@@ -8,17 +9,14 @@ reviews describe."""
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.registry import game as lookup_game
-from .stats import wilson_interval
-from .tournament import bot_rng, play_bot_game
+from ...engine.game import State
+from ...engine.manifest import ToolContext
 
-GAME_ID = "tumult-royal"
 REVIEW_ROUNDS = (6, 10)  # "games last 6-10 rounds" (rules file, S8/S10)
 
 
@@ -65,13 +63,9 @@ class CountReport:
         return wins
 
 
-def game_facts(
-    seed: int, players: int, bots: Sequence[str], options: Mapping[str, Any]
-) -> GameFacts:
-    """Play one seeded game and extract its facts from the final state and public log."""
-    game = lookup_game(GAME_ID)
-    rngs = [bot_rng(seed, 0, seat) for seat in range(players)]
-    state = play_bot_game(game, list(bots), seed, options, rngs)
+def game_facts(state: State) -> GameFacts:
+    """The facts of one finished game, from its final state and public log."""
+    players = state.players
     tumults, punished, checks = [0, 0, 0], [0, 0, 0], 0
     goods = ("bread", "marble", "tools")
     for event in state.log(None):
@@ -85,7 +79,7 @@ def game_facts(
     order = sorted(range(players), key=lambda s: keys[s], reverse=True)
     placed = state.scores()  # Tumult Royal scores = statues placed (TR-V4)
     return GameFacts(
-        seed=seed,
+        seed=state.seed,
         rounds=int(getattr(state, "round")),  # noqa: B009 - State has no typed 'round'
         tumult_checks=checks,
         tumults=(tumults[0], tumults[1], tumults[2]),
@@ -97,11 +91,8 @@ def game_facts(
     )
 
 
-def _facts_job(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> GameFacts:
-    return game_facts(*args)
-
-
 def calibrate(
+    context: ToolContext,
     players: int,
     games: int,
     seed: int = 0,
@@ -112,20 +103,12 @@ def calibrate(
 ) -> CountReport:
     """Play ``games`` seeded games (seeds ``seed .. seed+games-1``) with ``bots`` in every
     seat; ``jobs`` > 1 spreads them over processes (results do not depend on it)."""
-    lineup = tuple([bots] * players)
-    work = [(seed + i, players, lineup, dict(options or {})) for i in range(games)]
+    seeds = range(seed, seed + games)
+    facts = context.play_games(
+        [bots] * players, seeds, dict(options or {}), game_facts, jobs, progress
+    )
     report = CountReport(players)
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for facts in pool.imap(_facts_job, work, chunksize=4):
-                report.games.append(facts)
-                if progress is not None:
-                    progress(1)
-    else:
-        for job in work:
-            report.games.append(_facts_job(job))
-            if progress is not None:
-                progress(1)
+    report.games.extend(facts)
     return report
 
 
@@ -138,10 +121,12 @@ def report_markdown(
     command: str,
     options: Mapping[str, Any],
     bots: str,
+    interval: Callable[[int, int], tuple[float, float]],
     extra: str = "",
 ) -> str:
     """The calibration report as Markdown (the file ``docs/games/tumult-royal-calibration.md``);
-    ``extra`` is a further section (Markdown) placed before the verdict."""
+    ``interval(wins, games)`` is the 95% interval of a win rate; ``extra`` is a further
+    section (Markdown) placed before the verdict."""
     lines = [
         "# Tumult Royal: calibration of the reconstructed numbers",
         "",
@@ -225,7 +210,7 @@ def report_markdown(
                 seat_cells.append("–")
                 continue
             wins = rep.seat_wins()[s]
-            lo, hi = wilson_interval(wins, n)
+            lo, hi = interval(wins, n)
             seat_cells.append(f"{_pct(wins / max(1, n))} [{_pct(lo)}, {_pct(hi)}]")
         lines.append(f"| {rep.players} | " + " | ".join(seat_cells) + " |")
     if extra:

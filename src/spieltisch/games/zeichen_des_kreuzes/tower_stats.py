@@ -1,6 +1,7 @@
-"""The tower calibration of Im Zeichen des Kreuzes by simulation (``spieltisch tower-stats``).
+"""The tower calibration of Im Zeichen des Kreuzes by simulation (``spieltisch tower-stats``,
+a command of the game's own: see ``manifest.py``).
 
-Throws cubes into the engine's own tower (``games/zeichen_des_kreuzes/tower.py``) with a
+Throws cubes into the game's own tower (``tower.py``) with a
 seeded generator and measures the figures the rules file publishes as acceptance checks for
 Model B (ZK-T9), next to the public anchors the model was calibrated on (S14, S16, S17):
 
@@ -14,16 +15,21 @@ Model B (ZK-T9), next to the public anchors the model was calibrated on (S14, S1
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.chance import Chance
-from ..games.zeichen_des_kreuzes.tower import (
+from ...engine.chance import Chance
+from ...engine.errors import OptionError
+from ...engine.manifest import ToolContext
+from .tower import (
     GREEN,
     Tower,
     make_tower,
+    parse_tower_params,
     resolve_tower_params,
     tower_from_json,
 )
@@ -350,3 +356,70 @@ def describe(stats: TowerStats) -> str:
         f"Tower model {stats.model} ({params}{memory}): {stats.throws} throws per figure, "
         f"seed {stats.seed}"
     )
+
+
+# -- the command (spieltisch tower-stats) --------------------------------------------------
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", default="B", help="Tower model: B (default) or A (ZK-O6).")
+    parser.add_argument(
+        "--throws", "-n", type=int, default=20000, help="Simulated throws per figure."
+    )
+    parser.add_argument("--seed", type=int, default=0, help="Seed of the simulation.")
+    parser.add_argument(
+        "--params", default="default", help="tower_params, e.g. 's0=0.2,K=25' (ZK-O7)."
+    )
+    parser.add_argument(
+        "--shelf-memory", default="persistent", help="persistent or resample (Model B, ZK-O8)."
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="Print machine-readable JSON instead of a table."
+    )
+
+
+def _number(x: float | None, digits: int = 3) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def _check(row: Row) -> str:
+    check = {None: "", True: "ok", False: "off"}[row.within]
+    if row.tolerance is not None and row.reference is not None:
+        check += f" (±{row.tolerance:g})"
+    return check
+
+
+def run(args: argparse.Namespace, context: ToolContext) -> None:
+    """Reproduce the tower's calibration table (ZK-T9) and print it (or its JSON)."""
+    if args.throws < 1:
+        raise OptionError(f"--throws must be at least 1, not {args.throws}")
+    stats = tower_stats(
+        args.model.strip().upper(),
+        args.throws,
+        args.seed,
+        parse_tower_params(args.params),
+        args.shelf_memory,
+    )
+    if args.json:
+        context.write(json.dumps(stats.to_json(), indent=1, ensure_ascii=False) + "\n")
+        return
+    rows: list[list[str] | str] = []
+    section = None
+    for row in stats.rows:
+        if row.section != section:
+            section = row.section
+            rows.append(section)
+        diff = row.difference
+        rows.append(
+            [
+                row.figure,
+                _number(row.measured),
+                _number(row.reference, 2),
+                row.source,
+                "—" if diff is None else f"{diff:+.3f}",
+                _check(row),
+            ]
+        )
+    columns = ["Figure", "Measured", "Rules", "Source", "Difference", "Check"]
+    context.table(describe(stats), columns, rows)
+    lines = ["Public anchors of the calibration"]
+    lines += [f"  {c.source}: {c.anchor} — {c.measured}" for c in stats.context]
+    context.write("\n".join(lines) + "\n")

@@ -16,16 +16,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.registry import game as lookup_game
-from .tumult_calibration import GAME_ID, CountReport, calibrate
+from ...engine.manifest import ToolContext
+from .calibration import CountReport, calibrate
+from .data import Ruleset, ruleset_for
 
 PLAYERS = 3
 
 
-def _ruleset(data: Any) -> Any:
-    """The game's parsed ruleset for an option value ``ruleset_data`` (through the
-    registry: analysis does not import a game's modules)."""
-    return lookup_game(GAME_ID).ruleset({"ruleset_data": data})  # type: ignore[attr-defined]
+def _ruleset(data: Any) -> Ruleset:
+    """The game's parsed ruleset for an option value ``ruleset_data``."""
+    return ruleset_for(data)
 
 
 def _default_data() -> dict[str, Any]:
@@ -123,6 +123,7 @@ class FogResult:
 
 
 def compare_layouts(
+    context: ToolContext,
     games: int,
     seed: int = 0,
     bots: str = "heuristic",
@@ -135,7 +136,7 @@ def compare_layouts(
     for layout in LAYOUTS:
         opts = {**dict(options or {}), "ruleset_data": layout.ruleset_data()}
         step = None if progress is None else (lambda k, n=layout.name: progress(n, k))
-        report = calibrate(PLAYERS, games, seed, bots, opts, jobs, step)
+        report = calibrate(context, PLAYERS, games, seed, bots, opts, jobs, step)
         out.append(FogResult(layout, report, layout.is_default()))
     return out
 
