@@ -1,5 +1,7 @@
-"""The four games. Each subpackage registers one ``Game`` with the engine registry on
-import; ``spieltisch.game(id)`` imports it lazily.
+"""The four built-in games. Each subpackage has a ``manifest.py`` that spieltisch's
+``pyproject.toml`` installs as an entry point of the group ``spieltisch.games``; the
+registry finds them (and any other installed game) only that way, and imports a game's
+rules when its ``Game`` is first asked for (``engine/manifest.py``).
 
 ``spieltisch.games`` is both this package (``spieltisch.games.medina``) and the registry
 listing of DESIGN.md §2 (``spieltisch.games()``): the module is made callable, because a
