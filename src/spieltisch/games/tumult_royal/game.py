@@ -42,11 +42,6 @@ class TumultRoyal(Game):
     # records of rules version 1 gave the consolation to anyone who built nothing
     legacy_options: ClassVar[Mapping[str, tuple[int, Any]]] = {"consolation": (2, "built_nothing")}
 
-    def __init__(self) -> None:
-        # the state class answers to this game object (its documents name it); the state
-        # module does not know this one
-        TumultState.game = self
-
     def upgrade_options(
         self, options: Mapping[str, Any], version: int | None = None
     ) -> dict[str, Any]:
@@ -184,3 +179,6 @@ class TumultRoyal(Game):
 
 
 GAME = TumultRoyal()
+# the kernel's link from a state to its game (``State.game``: documents and records name
+# it); state.py does not import this module
+TumultState.game = GAME
