@@ -16,7 +16,7 @@ from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.options import resolve_options
 from ...engine.result import ResultSheet
 from ...engine.schema import state_document_schema
-from . import actions, position, result
+from . import actions, position_reading, result
 from .chance_events import CHANCE_EVENTS
 from .components import Components, components_for, default_components, load_edition_file
 from .describe import describe_event
@@ -89,15 +89,15 @@ class ImZeichenDesKreuzes(Game):
 
     def from_position(self, text: str) -> State:
         """A position in the format of ``docs/positions/im-zeichen-des-kreuzes.md``
-        (``position``), checked (``consistency``) and normalized (``automatic``)."""
-        doc = position.parse(text)
+        (``position_reading``), checked (``consistency``) and normalized (``automatic``)."""
+        doc = position_reading.parse(text)
         players, seed = doc["players"], doc.get("seed", 0)
         try:
             options = resolve_options(self.options, doc.get("options") or {}, players)
             self._checked(players, options)
         except OptionError as exc:
             raise PositionError(f"'options': {exc}") from None
-        data = position.to_data(
+        data = position_reading.to_data(
             doc, components_for(options["edition_data"]), players, options, seed
         )
         try:

@@ -34,7 +34,8 @@ from .colours import (
     tally,
 )
 from .scripted_tower import ScriptedTower, TraySpec
-from .tower_models import EVENT, UPPER_SHARE, Tower, TowerA, TowerB, TowerBase
+from .tower_model_a import TowerA
+from .tower_models import EVENT, UPPER_SHARE, Tower, TowerB, TowerBase
 from .tower_params import (
     DEFAULT_PARAMS,
     MODELS,

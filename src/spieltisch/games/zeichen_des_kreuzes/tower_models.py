@@ -1,6 +1,6 @@
-"""The tower's two models (ZK-T1 to ZK-T4): the interface :class:`Tower`, the shared
-bookkeeping :class:`TowerBase`, :class:`TowerB` (two shelves with flushing, the default,
-ZK-T3, ZK-O8) and :class:`TowerA` (independent release, ZK-T4).
+"""The tower's interface :class:`Tower` (ZK-T1), the bookkeeping every model shares
+(:class:`TowerBase`) and the default model, :class:`TowerB` (two shelves with flushing,
+ZK-T3, ZK-O8); Model A is in ``tower_model_a``.
 
 Every ``u()`` of the rules is ``chance.unit("tower")`` and every ``shuffle`` is
 ``chance.shuffle("tower", ...)``, called in exactly the order of the pseudocode (ZK-T7).
@@ -355,79 +355,3 @@ class TowerB(TowerBase):
         rng.shuffle(upper)
         rng.shuffle(lower)
         self.shelves = [upper, lower]
-
-
-# -- Model A (ZK-T4) ----------------------------------------------------------------------
-
-
-class TowerA(TowerBase):
-    """Independent release (ZK-T4): each cube inside comes out with ``p_old``, each thrown
-    cube with ``p_new``. ``inside`` is the ordered list T of the rules."""
-
-    model = "A"
-    __slots__ = ("inside", "p_new", "p_old")
-
-    def __init__(self, chance: Chance, p_new: float = 2 / 3, p_old: float = 1 / 3) -> None:
-        super().__init__(chance)
-        check_params("A", {"p_new": p_new, "p_old": p_old})
-        self.p_new = p_new
-        self.p_old = p_old
-        self.inside: list[int] = []
-
-    def throw(self, cubes: list[int]) -> list[int]:
-        tray = self.scripted_tray(cubes)
-        self._thrown_in(cubes)
-        if tray is not None:  # thrown cubes first, then the cubes inside in order
-            need = tally(tray)
-            kept = take_out(need, cubes)
-            self.inside = take_out(need, self.inside) + kept
-            self._came_out(tray)
-            return tray
-        chance = self.chance
-        u = chance.unit
-        out: list[int] = []
-        keep: list[int] = []
-        p_old = self.p_old
-        for c in self.inside:  # cubes already inside
-            if u(EVENT) < p_old:
-                out.append(c)
-            else:
-                keep.append(c)
-        new = list(cubes)
-        chance.shuffle(EVENT, new)
-        p_new = self.p_new
-        for c in new:
-            if u(EVENT) < p_new:
-                out.append(c)
-            else:
-                keep.append(c)
-        self.inside = keep
-        self._came_out(out)
-        return out
-
-    def empty(self) -> list[int]:
-        out = self.inside
-        self.inside = []
-        self._emptied()
-        return out
-
-    def lay(self, cubes: Sequence[int], rng: random.Random) -> None:
-        check_cubes(cubes)
-        inside = list(cubes)
-        rng.shuffle(inside)  # the order inside is hidden (ZK-H3)
-        self.inside = inside
-        self._recount(inside)
-
-    def clone(self, chance: Chance) -> TowerA:
-        other = TowerA.__new__(TowerA)
-        self._copy_counts(other, chance)
-        other.p_new, other.p_old = self.p_new, self.p_old
-        other.inside = list(self.inside)
-        return other
-
-    def params(self) -> dict[str, float]:
-        return {"p_new": self.p_new, "p_old": self.p_old}
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"model": "A", "params", "inside"}``; the order of ``inside`` is hidden."""
-        return {"model": "A", "params": self.params(), "inside": list(self.inside)}
