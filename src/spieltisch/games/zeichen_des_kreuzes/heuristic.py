@@ -55,15 +55,15 @@ choice depends only on the information of its seat."""
 from __future__ import annotations
 
 import random
-from functools import cache, lru_cache
-from itertools import pairwise
 
 from ...engine.action import Action
 from ...engine.game import State
 from . import actions as A
 from .actions import ZkAction
-from .board import CRETE, GREEN_CITY, MOUNTAIN, PLAIN, RED, SEA, Board
-from .components import JOKER, MOVEMENT
+from .board import CRETE, GREEN_CITY, RED
+from .bot_odds import siege_odds, win_prob
+from .bot_route import _SLOT, MARCH, SHIPS, Planner, distances
+from .components import MOVEMENT
 from .constants import (
     ATTACK,
     CARDS,
@@ -77,151 +77,16 @@ from .constants import (
     SECOND_STEP,
     SYMBOL,
     TRUCE,
-    draw_limit,
 )
-from .fight import AMBUSH, ENEMY_CUBES, JERUSALEM_ROUND, PLUNDER_CHRISTIAN, PLUNDER_MUSLIM
+from .heuristic_fights import FightChoices
+from .heuristic_hand import HandChoices
 from .papal import reward_if_lost
 from .state import ZkState
-from .tower import GREEN
 
-# -- distances, cached per board --------------------------------------------------------
-
-_DIST: dict[int, tuple[Board, dict[int, list[int]]]] = {}
+__all__ = ["HeuristicBot", "distances", "win_prob"]
 
 
-def distances(board: Board, goal: int) -> list[int]:
-    """Fewest steps from every cell to ``goal`` (all terrains), cached per board."""
-    entry = _DIST.get(id(board))
-    if entry is None or entry[0] is not board:
-        entry = (board, {})
-        _DIST[id(board)] = entry
-    table = entry[1].get(goal)
-    if table is None:
-        table = entry[1][goal] = board.distances(goal)
-    return table
-
-
-# -- tower odds (ZK-T9) ----------------------------------------------------------------
-
-_OUT_POINTS = ((1, 0.65), (3, 0.69), (5, 0.72), (8, 0.76), (12, 0.81))
-
-
-def out_rate(thrown: int) -> float:
-    """The chance that a thrown cube reaches the tray (ZK-T9, interpolated)."""
-    pts = _OUT_POINTS
-    if thrown <= pts[0][0]:
-        return pts[0][1]
-    for (x0, y0), (x1, y1) in pairwise(pts):
-        if thrown <= x1:
-            return y0 + (y1 - y0) * (thrown - x0) / (x1 - x0)
-    return min(0.9, pts[-1][1] + 0.008 * (thrown - pts[-1][0]))
-
-
-def old_rate(thrown: int) -> float:
-    """The chance that a cube already inside is knocked out by a throw of ``thrown``."""
-    passing = out_rate(thrown) * thrown
-    return 0.85 * (1.0 - float(0.935**passing))
-
-
-def _binom(n: int, p: float) -> list[float]:
-    out = [1.0]
-    for _ in range(n):
-        nxt = [0.0] * (len(out) + 1)
-        for k, w in enumerate(out):
-            nxt[k] += w * (1 - p)
-            nxt[k + 1] += w * p
-        out = nxt
-    return out
-
-
-def _conv(a: list[float], b: list[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
-@lru_cache(maxsize=65536)
-def win_prob(n: int, greens: int, own_in: int, green_in: int, bonus: int, ties: bool) -> float:
-    """P(A + bonus > Gt) (``>=`` when ties win) for ``n`` own cubes against ``greens`` with
-    ``own_in`` own and ``green_in`` green cubes already in the tower."""
-    if n <= 0 and own_in <= 0:
-        a = [1.0]
-    else:
-        t = n + greens
-        q, r = out_rate(max(1, t)), old_rate(t)
-        a = _conv(_binom(n, q), _binom(own_in, r))
-    t = n + greens
-    q, r = out_rate(max(1, t)), old_rate(t)
-    g = _conv(_binom(greens, q), _binom(green_in, r))
-    cum = [0.0] * (len(g) + 1)  # cum[k] = P(Gt < k)
-    for k, w in enumerate(g):
-        cum[k + 1] = cum[k] + w
-    total = 0.0
-    for k, w in enumerate(a):
-        m = k + bonus + (1 if ties else 0)  # Gt < m wins
-        total += w * cum[min(max(m, 0), len(g))]
-    return total
-
-
-def _after_win(a: int, d: int) -> int:
-    """Army left after a won Jerusalem round that committed everything (rough)."""
-    return max(0, int(0.95 * a - 0.8 * d + 0.5))
-
-
-@cache
-def fall_chance(g: int, a: int, ties: bool = False) -> float:
-    """The chance that a siege with army ``a`` against garrison ``g`` ends with the fall
-    (ZK-J9): the attacker commits everything and continues while he can; the defender
-    picks the commitment that minimises this chance (ZK-J5)."""
-    if a < 5:
-        return 0.0
-    if g <= 0:
-        return win_prob(a, 0, 0, 0, 0, ties)
-    lo = 3 if g >= 3 else g
-    best = 1.0
-    for d in range(lo, g + 1):
-        p = win_prob(a, d, 0, 0, 0, ties)
-        if d < g:
-            p *= fall_chance(g - d, _after_win(a, d), ties)
-        best = min(best, p)
-    return best
-
-
-@cache
-def siege_odds(g: int, a: int, ties: bool = False) -> float:
-    """Like ``fall_chance`` against a defender who picks his commitment uniformly from
-    the legal range (an unknown or careless defender), averaged with the minimising one."""
-    return 0.5 * (_uniform_fall(g, a, ties) + fall_chance(g, a, ties))
-
-
-@cache
-def _uniform_fall(g: int, a: int, ties: bool) -> float:
-    if a < 5:
-        return 0.0
-    if g <= 0:
-        return win_prob(a, 0, 0, 0, 0, ties)
-    lo = 3 if g >= 3 else g
-    total = 0.0
-    for d in range(lo, g + 1):
-        p = win_prob(a, d, 0, 0, 0, ties)
-        if d < g:
-            p *= _uniform_fall(g - d, _after_win(a, d), ties)
-        total += p
-    return total / (g - lo + 1)
-
-
-# -- the bot ----------------------------------------------------------------------------
-
-LAND_CODES = (PLAIN, MOUNTAIN)
-# hand counts: sea, plain, mountain, joker, forced march, genoese ships
-_SLOT = {SEA: 0, PLAIN: 1, MOUNTAIN: 2, JOKER: 3}
-MARCH, SHIPS = 4, 5
-
-
-class HeuristicBot:
+class HeuristicBot(HandChoices, FightChoices):
     name = "heuristic"
 
     # tuned in seeded games against random bots. With the papal reward on declaring
@@ -363,11 +228,11 @@ class HeuristicBot:
                 counts[SHIPS] += 1
         return counts
 
-    def _planner(self, state: ZkState, dist: list[int], seat: int) -> _Planner:
+    def _planner(self, state: ZkState, dist: list[int], seat: int) -> Planner:
         """Cells with a neutral unit are avoided unless the army beats it easily."""
         if state.army[seat] >= 7:
-            return _Planner(state.comp.board, dist, set())
-        return _Planner(state.comp.board, dist, {c for c in state.units if c >= 0})
+            return Planner(state.comp.board, dist, set())
+        return Planner(state.comp.board, dist, {c for c in state.units if c >= 0})
 
     # -- card phase -------------------------------------------------------------------
     def _cards(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
@@ -518,250 +383,6 @@ class HeuristicBot:
             return A.CONTINUE_SIEGE
         return A.STOP_SIEGE
 
-    # -- discard ----------------------------------------------------------------------
-    def _discard(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
-        """Rule 3: drop cards of no use on the route; when the hand cannot make a single
-        step, drop the weakest cards until a full draw fits."""
-        board, cards = state.comp.board, state.comp.cards
-        here = state.pawn[seat]
-        dist = distances(board, self.goal(state, seat))
-        counts = self._hand_counts(state, seat)
-        need = self._route_needs(board, dist, here, counts, 6)
-        first = self._route_needs(board, dist, here, counts, 1)
-        have = [0, 0, 0]
-        values: list[tuple[float, int]] = []
-        events = 0
-        for c in state.hands[seat]:
-            card = cards[c]
-            if card.kind == MOVEMENT:
-                if card.terrain == JOKER:
-                    value = 3.0
-                else:
-                    t = card.terrain
-                    have[t] += 1
-                    value = 0.0 if have[t] > need[t] else 2.0 + first[t]
-            else:
-                events += 1
-                value = self._event_value(state, seat, card.event or "", need)
-            values.append((value, c))
-        values.sort()
-        useless = [c for v, c in values if v <= 0]
-        if useless:
-            return A.discard(useless[0])
-        plan = self._planner(state, dist, seat)
-        stuck = dist[here] > 0 and plan.best(here, tuple(counts))[0] == 0
-        room = 5 - draw_limit(state.motivation[seat])
-        if (stuck or events >= 3) and len(values) > room:
-            return A.discard(values[0][1])
-        return A.END_DISCARD
-
-    def _event_value(self, state: ZkState, seat: int, event: str, need: list[int]) -> float:
-        if event == "holy_lance":
-            return 3.0
-        if event in ("tower_shaking", "truce"):
-            return 2.0
-        if event == "mercenaries":
-            return 2.0 if state.treasure[seat] >= 1 and state.supply[seat] >= 1 else 0.0
-        if event == "tribute":
-            return 2.5 if state.green_tiles[seat] else 1.0
-        if event == "relic":
-            return 1.0 if state.motivation[seat] < 18 else 0.0
-        if event == "crusade_sermon":
-            return 1.0 if state.supply[seat] >= 1 else 0.0
-        if event == "forced_march":
-            return 2.0 if need[PLAIN] + need[MOUNTAIN] >= 2 else 0.0
-        if event == "genoese_ships":
-            return 2.0 if need[SEA] >= 2 else 0.0
-        return 0.5  # ambush
-
-    def _route_needs(
-        self, board: Board, dist: list[int], here: int, counts: list[int], horizon: int
-    ) -> list[int]:
-        """Terrain cards needed for the next ``horizon`` steps of a route that prefers the
-        terrains in hand (sea, plain, mountain)."""
-        need = [0, 0, 0]
-        cell = here
-        held = list(counts)
-        terrain = board.terrain
-        for _ in range(horizon):
-            if dist[cell] <= 0:
-                break
-            options = [n for n in board.neighbours[cell] if dist[n] == dist[cell] - 1]
-            if not options:
-                break
-
-            def key(n: int) -> tuple[int, int]:
-                t = terrain[n]
-                return (0 if held[t] > 0 else 1, -held[t])
-
-            nxt = min(options, key=key)
-            t = terrain[nxt]
-            if held[t] > 0:
-                held[t] -= 1
-            need[t] += 1
-            cell = nxt
-        return need
-
-    # -- neutral units ----------------------------------------------------------------
-    def _symbol(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
-        board = state.comp.board
-        here = state.pawn[seat]
-        dist = distances(board, self.goal(state, seat))
-        leader = self._leader(state, seat)
-
-        def in_way(cell: int) -> float:
-            if cell < 0:
-                return 0.0
-            hx, hy = board.xy(here)
-            x, y = board.xy(cell)
-            cheb = max(abs(hx - x), abs(hy - y))
-            if cheb > 3 or dist[cell] >= dist[here]:
-                return 0.0
-            return 1.0 / cheb if cheb else 2.0
-
-        best, choice = 0.2, A.NO_UNIT_MOVE
-        for a in legal:
-            assert isinstance(a, ZkAction)
-            if a.kind != "move_unit":
-                continue
-            pawns = [s for s in range(state.players) if state.pawn[s] == a.to]
-            if seat in pawns:
-                continue
-            score = in_way(state.units[a.unit]) - in_way(a.to)
-            for s in pawns:
-                score += 1.0 + (1.5 if s == leader else 0.0) + 0.05 * len(state.green_tiles[s])
-            if score > best:
-                best, choice = score, a
-        return choice
-
-    def _leader(self, state: ZkState, seat: int) -> int:
-        board = state.comp.board
-        dj = distances(board, board.jerusalem.cell)
-        best, who = -1e9, -1
-        for s in range(state.players):
-            if s == seat:
-                continue
-            score = 3.0 * len(state.green_tiles[s]) - 0.2 * dj[state.pawn[s]] + 0.1 * state.army[s]
-            if score > best:
-                best, who = score, s
-        return who
-
-    # -- fights -----------------------------------------------------------------------
-    def _fight_odds(
-        self, state: ZkState, seat: int, n: int, greens: int, ties: bool, bonus: int = 0
-    ) -> float:
-        tower = state.tower
-        return win_prob(n, greens, tower.count(seat), tower.count(GREEN), bonus, ties)
-
-    def _truce(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
-        truces = [a for a in legal if isinstance(a, ZkAction) and a.kind == "truce"]
-        if not truces:
-            return A.FIGHT
-        ties = state.options["tie_rule"] == "attacker"
-        army = state.army[seat]
-        if army == 0:
-            return truces[0]
-        n = self._needed(state, seat, army, 3, ties, 0.85)
-        p = self._fight_odds(state, seat, n, 3, ties)
-        return truces[0] if p < 0.6 else A.FIGHT
-
-    def _needed(
-        self,
-        state: ZkState,
-        seat: int,
-        army: int,
-        greens: int,
-        ties: bool,
-        goal: float,
-        low: int = 1,
-        bonus: int = 0,
-    ) -> int:
-        """The fewest cubes in ``low..army`` whose odds reach ``goal`` (all of them if
-        none does)."""
-        for n in range(low, army + 1):
-            if self._fight_odds(state, seat, n, greens, ties, bonus) >= goal:
-                return n
-        return army
-
-    def _empty(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
-        fight = state.fight
-        if fight is None or fight.fighter != seat:
-            return A.KEEP_TOWER
-        tower = state.tower
-        greens_in, own_in = tower.count(GREEN), tower.count(seat)
-        if greens_in <= own_in:
-            return A.KEEP_TOWER
-        ties = state.options["tie_rule"] == "attacker"
-        army = state.army[seat]
-        if fight.kind == JERUSALEM_ROUND:
-            e = max(3, min(state.garrison, army))
-            n = army
-            margin = 0.05
-        else:
-            e = ENEMY_CUBES[fight.kind]
-            n = self._needed(state, seat, army, e, ties, 0.9, low=2 if fight.kind == AMBUSH else 1)
-            margin = 0.1 if fight.kind == PLUNDER_MUSLIM else 0.2
-        keep = win_prob(n, e, own_in, greens_in, 0, ties)
-        empty = win_prob(n, e, 0, 0, 0, ties)
-        if empty - keep < margin:
-            return A.KEEP_TOWER
-        shaking = [
-            a for a in legal if isinstance(a, ZkAction) and a.kind == "empty_tower" and a.card >= 0
-        ]
-        if shaking:
-            return shaking[0]
-        if A.empty_tower() in legal and (margin < 0.2 or state.markers[seat] >= 1):
-            return A.empty_tower()
-        return A.KEEP_TOWER
-
-    def _commit(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
-        fight = state.fight
-        assert fight is not None
-        ties = state.options["tie_rule"] == "attacker"
-        commits = [a for a in legal if isinstance(a, ZkAction) and a.kind == "commit"]
-        amounts = sorted({a.amount for a in commits})
-        lances = sorted({a.card for a in commits if a.card >= 0})
-        lo, hi = amounts[0], amounts[-1]
-        if fight.kind == JERUSALEM_ROUND:
-            odds = siege_odds(min(state.garrison, 40), min(state.army[seat], 30), ties)
-            if odds < self.hopeless:
-                # the round still drains the garrison (the defender's greens leave for
-                # good, ZK-J6) and a loss may bring the Pope's consolation (ZK-J11): risk
-                # the fewest troops and keep the rest for the next siege
-                return A.commit(lo, -1)
-            return A.commit(hi, lances[0] if lances else -1)
-        e = ENEMY_CUBES[fight.kind]
-        goal = 0.9 if fight.kind in (PLUNDER_MUSLIM, PLUNDER_CHRISTIAN) else 0.8
-        n = self._needed(state, seat, hi, e, ties, goal, low=lo)
-        if lances:
-            p0 = self._fight_odds(state, seat, n, e, ties)
-            n1 = self._needed(state, seat, hi, e, ties, goal, low=lo, bonus=1)
-            p1 = self._fight_odds(state, seat, n1, e, ties, 1)
-            important = fight.kind == PLUNDER_MUSLIM
-            if p0 < goal and p1 - p0 >= (0.08 if important else 0.15):
-                return A.commit(n1, lances[0])
-        return A.commit(n, -1)
-
-    def _defend(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
-        fight = state.fight
-        assert fight is not None
-        ties = state.options["tie_rule"] == "attacker"
-        attacker = fight.fighter
-        a = state.army[attacker]  # the stored commitment is secret: assume everything
-        bonus = 1 if fight.lance >= 0 else 0
-        tower = state.tower
-        g = state.garrison
-        best, choice = 2.0, legal[0]
-        for act in legal:
-            assert isinstance(act, ZkAction)
-            d = act.amount
-            p = win_prob(a, d, tower.count(attacker), tower.count(GREEN), bonus, ties)
-            if d < g:
-                p *= fall_chance(min(g - d, 40), min(_after_win(a, d), 30), ties)
-            if p < best - 1e-9:
-                best, choice = p, act
-        return choice
-
     def _retreat(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
         board = state.comp.board
         dist = distances(board, self.goal(state, seat))
@@ -771,67 +392,3 @@ class HeuristicBot:
             if dist[a.to] < best:
                 best, choice = dist[a.to], a
         return choice
-
-
-class _Planner:
-    """Memoised search over the hand: the longest run of steps that each get one cell
-    closer to the goal and that the hand can pay for (rule 2). Values are
-    ``(steps, jokers left)``."""
-
-    __slots__ = ("blocked", "board", "dist", "memo")
-
-    def __init__(self, board: Board, dist: list[int], blocked: set[int]) -> None:
-        self.board, self.dist, self.blocked = board, dist, blocked
-        self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
-
-    def _next(self, cell: int, land: bool | None = None) -> list[int]:
-        board, dist = self.board, self.dist
-        out = []
-        for n in board.neighbours[cell]:
-            if dist[n] != dist[cell] - 1 or n in self.blocked:
-                continue
-            if land is not None and (board.terrain[n] != SEA) != land:
-                continue
-            out.append(n)
-        return out
-
-    def best(self, cell: int, counts: tuple[int, ...]) -> tuple[int, int]:
-        key = (cell, counts)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        value = (0, counts[3])
-        if self.dist[cell] > 0:
-            terrain = self.board.terrain
-            for n in self._next(cell):
-                for slot in (_SLOT[terrain[n]], 3):
-                    if counts[slot] <= 0:
-                        continue
-                    rest = list(counts)
-                    rest[slot] -= 1
-                    v = self.best(n, tuple(rest))
-                    v = (v[0] + 1, v[1])
-                    if v > value:
-                        value = v
-            for slot in (MARCH, SHIPS):
-                if counts[slot] <= 0 or (slot == MARCH and terrain[cell] == SEA):
-                    continue
-                rest = list(counts)
-                rest[slot] -= 1
-                for n in self._next(cell, land=slot == MARCH):
-                    v = self.two_step(n, slot, tuple(rest))
-                    if v > value:
-                        value = v
-        self.memo[key] = value
-        return value
-
-    def two_step(self, first: int, slot: int, rest: tuple[int, ...]) -> tuple[int, int]:
-        """Value of a two-step card whose first step enters ``first``."""
-        v = self.best(first, rest)
-        value = (v[0] + 1, v[1])
-        if self.dist[first] > 0 and not (slot == MARCH and self.board.terrain[first] == SEA):
-            for n in self._next(first, land=slot == MARCH):
-                w = self.best(n, rest)
-                if (w[0] + 2, w[1]) > value:
-                    value = (w[0] + 2, w[1])
-        return value
