@@ -27,6 +27,7 @@ import spieltisch
 from spieltisch.engine.errors import IllegalAction
 from spieltisch.games.medina.actions import MedinaAction
 from spieltisch.games.medina.state import MedinaState
+from spieltisch.games.medina.turn import decide
 
 GAME = spieltisch.game("medina")
 SLOTS = ("b0", "b1", "b2", "b3", "roofs", "neutral_roofs", "stables", "merchants", "walls")
@@ -139,6 +140,7 @@ def position_json(
             initial[s][i] = value + placed[s][i] - (rec[s] if i == SLOT["merchants"] else 0)
             row[i] = value
         sup.append(row)
+    tea = _tea_of_purple_roofs(out_pieces, palace_list, players, options)
     tiles = [None] * 4
     for colour, label in (palace_tiles or {}).items():
         tiles[colours.index(colour)] = ids[label]
@@ -161,11 +163,49 @@ def position_json(
         turn_placements=turn_placements,
         first_turn_done=[True] * players,
         events=[],
+        **tea,
     )
     if data:
         d.update(copy.deepcopy(data))
     base["moves"] = None
     return base
+
+
+def _tea_of_purple_roofs(
+    pieces: list[list[Any]], palaces: list[dict[str, Any]], players: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    """MD-R57 (2nd edition): the tea tiles the roofs on purple palaces took, in order."""
+    if options.get("edition", 1) != 2:
+        return {}
+    rules = GAME.ruleset(GAME.new_game(players, 0, options).options)
+    pool, tea, box, k = rules.tea_tiles, [0] * players, 0, 0
+    for _, kind, _, p in pieces:
+        if kind in ("roof", "neutral_roof") and palaces[p - 1]["colour"] == "purple":
+            k += 1
+            n = min(pool, rules.tea_for_roof(k))
+            pool -= n
+            owner = palaces[p - 1]["owner"]
+            if kind == "roof":
+                tea[owner] += n
+            else:
+                box += n
+    return {"purple_roofs": k, "tea_pool": pool, "tea": tea, "tea_box": box}
+
+
+def finish(doc: dict[str, Any], keep: tuple[str, ...] = ("roofs",)) -> dict[str, Any]:
+    """Make the state document ``doc`` a finished game (MD-R20): every supply but the
+    ``keep`` slots is emptied by lowering its initial counts, so that the ledger still
+    holds (MD-R67). Roofs are kept: a game that ends blocked often leaves some, and the
+    position must give them no palace to go on."""
+    data = doc["data"]
+    kept = {SLOT[name] for name in keep}
+    for row, initial in zip(data["supply"], data["initial"], strict=True):
+        for i, left in enumerate(row):
+            if i not in kept:
+                initial[i] -= left
+                row[i] = 0
+    data["phase"] = "over"
+    return doc
 
 
 def position(pieces: list[tuple[Any, ...]], palaces=None, **kw: Any) -> MedinaState:
@@ -229,6 +269,7 @@ def force_turn(s: MedinaState, seat: int) -> None:
     s.phase = "turn"
     s.quota = 2
     s.turn_placements = 0
+    decide(s)  # the decision is cached: note the new one
 
 
 def place(s: MedinaState, seat: int, action: MedinaAction) -> None:

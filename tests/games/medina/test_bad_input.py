@@ -10,6 +10,7 @@ from spieltisch.engine.errors import (
     IllegalAction,
     MalformedAction,
     OptionError,
+    PositionError,
     SpieltischError,
     StateFormatError,
 )
@@ -86,9 +87,15 @@ def test_action_of_a_non_actor_and_after_the_end():
     s0 = fresh(3)
     rejected(s0, 1, act("start_merchant", 5, 5))
     rejected(s0, 0, act("wall", 1, 0), "MD-R14")
+    over = fresh(3, seed=4)
+    while not over.is_over():
+        over.apply(over.active, over.legal_actions(over.active)[-1])
+    rejected(over, over.active, act("wall", 2, 0))
+    # a document that says the game is over while seats can still place is refused (MD-R20)
     doc = base().to_json()
     doc["data"]["phase"] = "over"
-    rejected(GAME.state_from_json(doc), 0, act("wall", 2, 0))
+    with pytest.raises(PositionError, match="MD-R20"):
+        GAME.state_from_json(doc)
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from .positions import (
     act,
     build,
     cells,
+    finish,
     force_turn,
     fresh,
     is_legal,
@@ -226,7 +227,7 @@ def test_md_x2_totals_standing_returns():
     for mode, want in expected.items():
         doc = s.to_json()
         doc["options"]["returns_mode"] = mode
-        doc["data"]["phase"] = "over"
+        finish(doc, keep=())
         over = GAME.state_from_json(doc)
         assert over.is_over()
         assert over.winners() == [A]
@@ -275,7 +276,7 @@ def test_md_x3_tower_transfers():
     assert t1_owner() == C  # 12: MD-R45
     assert s.scores() == [8.0, 7.0, 9.0]
     doc = s.to_json()
-    doc["data"]["phase"] = "over"
+    finish(doc)
     assert GAME.state_from_json(doc).winners() == [C]
 
 

@@ -148,7 +148,7 @@ def test_md_r58_tea_discard_caption() -> None:
         {"p": ("purple", None)},
         options=SECOND,
         turn_placements=1,
-        data={"tea": [1, 0, 0]},
+        data={"tea": [1, 0, 0], "tea_pool": 5},
     )
     assert _labels(s, DISCARD_TEA) == (
         "Discard a tea tile instead of a second piece",

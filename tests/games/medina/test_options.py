@@ -68,7 +68,7 @@ def must_roof_state(flag, edition=1):
         {"g": ("grey", None)},
         options=opts,
         supply={0: {**ZERO, "roofs": 2, "walls": 3}, 1: ZERO, 2: ZERO},
-        data={"tea": [1, 0, 0]} if edition == 2 else None,
+        data={"tea": [1, 0, 0], "tea_pool": 5} if edition == 2 else None,
     )
 
 

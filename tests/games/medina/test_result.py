@@ -12,7 +12,7 @@ import pytest
 from spieltisch.engine.result import ranks
 from spieltisch.games.medina.state import MedinaState
 
-from .positions import GAME, act, build, fresh, place, position, started
+from .positions import GAME, act, build, finish, fresh, place, position, started
 from .test_examples import X5_OPTIONS, x2_state
 
 A, B, C = 0, 1, 2
@@ -21,7 +21,7 @@ A, B, C = 0, 1, 2
 def over(s: MedinaState) -> MedinaState:
     """The same position as a finished game (MD-R20 checked by the tests of turns)."""
     doc = s.to_json()
-    doc["data"]["phase"] = "over"
+    finish(doc, keep=())
     return GAME.state_from_json(doc)  # type: ignore[return-value]
 
 
@@ -41,7 +41,7 @@ def test_md_x2_breakdown_and_tie_break() -> None:
     assert sheet.rows == [[4, 5, 3, 3, 2, 17], [4, 0, 2, 4, 0, 10], [3, 2, 0, 1, 4, 10]]
     assert "Player 2 and Player 3 scored 10 points each" in sheet.tie_breaks
     assert "Player 2 before Player 3 by the larger largest palace (4 to 3)" in sheet.tie_breaks
-    assert sheet.ending is not None and sheet.ending.startswith("Nobody could place")
+    assert sheet.ending == "Every player placed all their pieces."
     assert (
         "Player 1: the brown palace at (16,10) scores 12 (4 buildings and stables + 5 walls "
         "+ 3 merchants)" in sheet.notes
@@ -55,6 +55,18 @@ def test_md_x2_breakdown_and_tie_break() -> None:
     assert "Spieler 2 vor Spieler 3 durch den größeren größten Palast (4 zu 3)" in de.tie_breaks
     assert "Spieler 1: Der braune Palast bei (16,10) bringt 12" in de.notes[0]
     assert ranks(s.ranking_keys()) == [1, 2, 3] and s.winners() == [A]
+
+
+def test_md_r20_a_blocked_ending_names_the_pieces_left() -> None:
+    """MD-R20: roofs left over with no unclaimed palace to go on end the game too."""
+    s = position(
+        [("m", 5, 6), ("b", "g", 5, 5), ("r", "g"), ("b", "k", 10, 5), ("r", "k")],
+        {"g": ("grey", 0), "k": ("black", 1)},
+    )
+    over = GAME.state_from_json(finish(s.to_json()))
+    sheet = GAME.result_sheet(over, "en")
+    assert sheet.ending is not None and sheet.ending.startswith("Nobody could place")
+    assert "Player 1 3, Player 2 3, Player 3 4" in sheet.ending
 
 
 def test_md_x5_well_bonus_and_a_neutral_holder() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from spieltisch.engine.errors import IllegalAction
 
-from .positions import act, build, legal_cells, pid, place, position, started
+from .positions import act, build, force_turn, legal_cells, pid, place, position, started
 
 
 def test_md_r26_roof_unclaimed_palace_of_unowned_colour():
@@ -15,7 +15,7 @@ def test_md_r26_roof_unclaimed_palace_of_unowned_colour():
         {"g": ("grey", 0), "h": ("grey", None), "k": ("black", None)},
     )
     assert legal_cells(s, "roof", seat=0) == {(3, 9)}  # seat 0 owns grey
-    s.active = 1
+    force_turn(s, 1)
     assert legal_cells(s, "roof", seat=1) == {(10, 3), (3, 9)}
     with pytest.raises(IllegalAction) as err:
         place(s.clone(), 0, act("roof", 10, 3))

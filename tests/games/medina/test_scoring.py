@@ -6,12 +6,12 @@ import copy
 
 import pytest
 
-from .positions import GAME, pid, position, position_json
+from .positions import GAME, finish, pid, position, position_json
 
 
 def over(doc, **options):
     doc = copy.deepcopy(doc)
-    doc["data"]["phase"] = "over"
+    finish(doc)
     doc["options"].update(options)
     return GAME.state_from_json(doc)
 

@@ -15,7 +15,7 @@ from spieltisch.engine.rulebook import rulebook
 from spieltisch.games.medina.state import MedinaState
 from spieltisch.games.medina.svg import attempt, board_moves, render_svg
 
-from .positions import GAME, act, build, force_turn, place, position, started
+from .positions import GAME, act, build, finish, force_turn, place, position, started
 
 BOOK = rulebook("spieltisch.games.medina", "en")
 KEYS = re.compile(r'data-(pick|place)="([^"]+)"')
@@ -171,7 +171,7 @@ def test_the_turn_and_the_end_of_the_game() -> None:
     assert en.rule == "MD-R13" and "Player 1 is placing" in en.reason
     assert de.reason == "Du bist nicht am Zug: Spieler 1 setzt gerade"
     doc = t.to_json()
-    doc["data"]["phase"] = "over"
+    finish(doc)
     over = GAME.state_from_json(doc)
     en, _ = reasons(over, 0, act("wall", 1, 0))  # type: ignore[arg-type]
     assert en.rule == "MD-R20"

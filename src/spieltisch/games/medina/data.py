@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -46,6 +47,12 @@ class Ruleset:
     tea_per_purple_roof: tuple[int, ...]
     well_bonus: int
     raw: str  # canonical JSON text
+
+    def initial_supply(self, edition: int, players: int) -> list[int]:
+        """MD-D5, MD-D6: one seat's pieces at setup, per supply slot (``cells.py``)."""
+        s = self.supply[(edition, players)]
+        neutral = s.neutral_roofs if edition == 2 else 0
+        return [s.buildings_per_colour] * 4 + [s.roofs, neutral, s.stables, s.merchants, s.walls]
 
     def tea_for_roof(self, k: int) -> int:
         """Tiles due for the k-th roof (1-based) on a purple palace (MD-R57)."""
@@ -146,3 +153,11 @@ def load_ruleset_file(path: str | Path) -> dict[str, Any]:
     doc = read_json_file(path, "ruleset")
     parse_ruleset(doc)
     return doc  # type: ignore[no-any-return]
+
+
+def ruleset_of(options: Mapping[str, Any]) -> Ruleset:
+    """The numbers a game's resolved options play with (option ``ruleset_data``)."""
+    data = options["ruleset_data"]
+    if data == "default":
+        return default_ruleset()
+    return ruleset_from_text(json.dumps(data, sort_keys=True))

@@ -30,19 +30,26 @@ from ...engine.encoding import Encoding, Slice
 from ...engine.errors import IllegalAction
 from .actions import DISCARD_TEA, KINDS, MedinaAction, action_table
 from .board import make_board
-from .cells import BUILDING, MERCHANT, NEUTRAL, STABLE, UNCLAIMED, WALL
-from .data import CORNERS, Ruleset, ruleset_from_text
-from .state import (
+from .cells import (
+    BUILDING,
+    MERCHANT,
     MERCHANTS,
+    NEUTRAL,
     NEUTRAL_ROOFS,
     OVER,
     ROOFS,
+    STABLE,
     STABLES,
     START,
     SUPPLY_NAMES,
+    UNCLAIMED,
+    WALL,
     WALLS,
-    MedinaState,
 )
+from .data import CORNERS, Ruleset, ruleset_from_text
+from .state import MedinaState
+from .tea import discard_legal
+from .turn import must_roof
 
 if TYPE_CHECKING:
     from ...engine.action import Action
@@ -349,7 +356,7 @@ class MedinaEncoding(Encoding):
         if kind == K_START:
             return False
         s = st.supply[seat]
-        if st._must_roof(seat):  # MD-R59
+        if must_roof(st, seat):  # MD-R59
             return kind == K_ROOF and self._roof_ok(st, seat, cell, own=True)
         if kind == K_BUILD:
             if not s[colour] or st.retired >> colour & 1:
@@ -370,7 +377,7 @@ class MedinaEncoding(Encoding):
             return cell in st.ext_squares if st.ext_squares else _contains(st.isolated, cell)
         if kind == K_WALL:
             return bool(s[WALLS]) and cell in st.wall_legal
-        return st._tea_discard_legal(seat, st.has_placement(seat))  # MD-R58
+        return discard_legal(st, seat, st.has_placement(seat))  # MD-R58
 
     @staticmethod
     def _roof_ok(st: MedinaState, seat: int, cell: int, own: bool) -> bool:

@@ -4,7 +4,7 @@ The rules raise ``Forbidden``: an ``IllegalAction`` that keeps its reason as a c
 message (the English text, marked with ``N_``) and the message's arguments, so that the
 English reason and every translation come from the same catalog entry. The English text
 is made without the catalogs (the rules read no files); ``why_illegal`` says it in any
-language by trying the move on a copy of the state.
+language (``state.explain`` finds the reason).
 
 Arguments: ``cell`` and ``palace`` are cells written ``(x,y)`` (the same in every
 language), ``colour`` a building colour's id and ``player`` a seat. A translation may name
@@ -68,19 +68,15 @@ def _render(template: str, args: dict[str, Arg], lang: str) -> str:
 
 def why_illegal(state: MedinaState, seat: int, action: Any, lang: str) -> IllegalAction | None:
     """Why ``seat`` may not make ``action`` now, in ``lang`` with its rule; ``None`` if it
-    may. The move is tried on a copy, so ``state`` never changes."""
+    may (``state.explain``, which never changes the state)."""
     found = _before_the_move(state, seat)
     if found is None:
-        trial = state.clone()
-        trial._moves = None  # the copy is thrown away: no record to keep
-        try:
-            trial.apply(seat, action)
-        except Forbidden as exc:
-            found = exc
-        except IllegalAction as exc:
-            return exc  # not an action of the game at all: the engine's own words
-        else:
+        reason = state.explain(seat, action)
+        if reason is None:
             return None
+        if not isinstance(reason, Forbidden):
+            return reason  # not an action of the game at all: the engine's own words
+        found = reason
     return found.say(lang)
 
 

@@ -1,173 +1,77 @@
-"""Medina as a Spieltisch game: options, factory, parsing, log text."""
+"""Medina as a Spieltisch game: its options, chance events, positions, texts and tools
+around the rules (``state.py``)."""
 
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine.action import Action
+from ...engine.chance import ChanceEvent
 from ...engine.encoding import Encoding
-from ...engine.errors import IllegalAction, OptionError
+from ...engine.errors import IllegalAction, OptionError, StateFormatError
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.i18n import N_
-from ...engine.options import Option, data_option, resolve_options
+from ...engine.options import resolve_options
 from ...engine.result import ResultSheet
+from ...engine.schema import state_document_schema
 from . import actions, result
-from .data import default_ruleset, load_ruleset_file, parse_ruleset, ruleset_from_text
+from .data import Ruleset, load_ruleset_file, ruleset_of
 from .describe import describe_event
 from .encoding import medina_encoding
 from .explain import why_illegal
 from .labels import action_label
+from .notation import parse_position
+from .options import OPTIONS, check_options
+from .schema import DATA_SCHEMA
 from .state import MedinaState
 
 
-def _cell_option(value: Any, players: int) -> Any:
-    if value is None:
-        return None
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise ValueError(f"must be null or [x, y], not {value!r}")
-    return [value[0], value[1]]
+def _setup_cell(event: str) -> Any:
+    """Decode a scripted setup draw (MD-S2): ``[x, y]``, an inner square of the board the
+    game is played on, into the cell the draw takes."""
+
+    def decode(outcome: Any, players: int, options: Mapping[str, Any]) -> int:
+        if int(options["edition"]) != 2:
+            raise ValueError(f"the 1st edition has no {event} draw (MD-S1)")
+        width, height = ruleset_of(options).boards["small" if players == 2 else "standard"]
+        if not (
+            isinstance(outcome, list | tuple)
+            and len(outcome) == 2
+            and all(type(v) is int for v in outcome)
+        ):
+            raise ValueError(f"the {event} goes on a square [x, y], not {outcome!r}")
+        x, y = int(outcome[0]), int(outcome[1])
+        if not (2 <= x <= width - 3 and 2 <= y <= height - 3):
+            raise ValueError(
+                f"the {event} goes on an inner square, 2 <= x <= {width - 3} and "
+                f"2 <= y <= {height - 3}; ({x},{y}) is not one"
+            )
+        return y * width + x
+
+    return decode
 
 
-OPTIONS = (
-    Option(
-        "edition",
-        1,
-        "1st edition (3-4 players) or 2nd edition (2-4 players: well, tea, "
-        "neutral roofs, tower merchants, opening one-piece turns, purple).",
-        choices=(1, 2),
-        label=N_("Edition"),
-        summary=N_(
-            "The 1st edition (3-4 players) or the 2nd edition (2-4 players) with the well, "
-            "tea tiles, neutral roofs and merchants on the tower tiles."
-        ),
-        value_labels=((1, N_("1st edition (2001)")), (2, N_("2nd edition (2014)"))),
-        source="sourced",
+CHANCE_EVENTS = {
+    "well": ChanceEvent(
+        "well",
+        "choice",
+        "2nd edition: the well's square, drawn at setup among the inner squares",
+        "the square [x, y], an inner square",
+        _setup_cell("well"),
+        "MD-S2",
     ),
-    Option(
-        "open_screens",
-        False,
-        "Every seat's supply is public (MD-R68).",
-        choices=(False, True),
-        label=N_("Open screens"),
-        summary=N_("Everybody sees every player's supply, not only their own."),
-        value_labels=(
-            (False, N_("no: supplies behind the screens")),
-            (True, N_("yes: all supplies open")),
-        ),
-        source="digital",
+    "start merchant": ChanceEvent(
+        "start merchant",
+        "choice",
+        "2nd edition: the start merchant's square, drawn at setup among the inner squares "
+        "other than the well's",
+        "the square [x, y], an inner square other than the well's",
+        _setup_cell("start merchant"),
+        "MD-S2",
     ),
-    Option(
-        "last_player_must_roof",
-        False,
-        "Boardspace anti-stall rule: when nobody else can "
-        "place, the second piece of a turn must be a roof if one is possible (MD-R59).",
-        choices=(False, True),
-        label=N_("Last player must roof"),
-        summary=N_(
-            "When nobody else can place any more, the second piece of your turn must be a "
-            "roof if you can place one (Boardspace house rule)."
-        ),
-        value_labels=((False, N_("no")), (True, N_("yes"))),
-        source="sourced",
-    ),
-    Option(
-        "start_merchant_anywhere",
-        False,
-        "1st edition: the start merchant may go on any "
-        "city square (the seed's literal wording) instead of an inner square (MD-R14).",
-        choices=(False, True),
-        label=N_("Start merchant anywhere"),
-        summary=N_(
-            "1st edition: the start merchant may go on any city square, the edge rows "
-            "included, instead of one square away from the wall."
-        ),
-        value_labels=(
-            (False, N_("no: an inner square")),
-            (True, N_("yes: any city square")),
-        ),
-        source="seed",
-    ),
-    Option(
-        "neutral_takes_tiles",
-        True,
-        "2nd edition: neutral palaces can hold palace and tower "
-        "tiles (then nobody scores them) and send tower merchants to the box (MD-R55).",
-        choices=(False, True),
-        label=N_("Neutral palaces take tiles"),
-        summary=N_(
-            "2nd edition: a palace under a neutral roof can take palace and tower tiles away "
-            "(then nobody scores them) and send a tower's merchants to the box."
-        ),
-        value_labels=((False, N_("no: neutral palaces are ignored")), (True, N_("yes"))),
-        source="reconstructed",
-    ),
-    Option(
-        "well_cell",
-        None,
-        "2nd edition: the well's cell [x, y] (an inner cell); null = random (MD-S2).",
-        validate=_cell_option,
-        values="null, or [x, y]",
-        label=N_("Well square"),
-        summary=N_("2nd edition: put the well on a chosen inner square instead of at random."),
-        value_labels=((None, N_("at random")),),
-        source="digital",
-    ),
-    Option(
-        "start_merchant_cell",
-        None,
-        "2nd edition: the start merchant's cell [x, y] (an inner "
-        "cell other than the well); null = random (MD-S2).",
-        validate=_cell_option,
-        values="null, or [x, y]",
-        label=N_("Start merchant square"),
-        summary=N_(
-            "2nd edition: put the start merchant on a chosen inner square instead of at random."
-        ),
-        value_labels=((None, N_("at random")),),
-        source="digital",
-    ),
-    Option(
-        "returns_mode",
-        "win_loss",
-        "Returns for AI: win_loss (+1/k winners, -1/(n-k) "
-        "others), rank, or score minus the mean (MD-R66).",
-        choices=("win_loss", "rank", "score"),
-        label=N_("Bot reward"),
-        summary=N_(
-            "What the bots play for: winning, a good place, or points ahead of the average."
-        ),
-        value_labels=(
-            ("win_loss", N_("win or lose")),
-            ("rank", N_("the place in the standing")),
-            ("score", N_("points against the average")),
-        ),
-        source="digital",
-    ),
-    replace(
-        data_option(
-            "ruleset_data",
-            "Every printed number (MD-D9): 'default' or a full data object; "
-            "--edition FILE loads one.",
-            parse_ruleset,
-        ),
-        label=N_("Game numbers"),
-        summary=N_(
-            "Every printed number: tower and palace-tile values, the pieces per player; an "
-            "owner of the game can correct the reconstructed ones."
-        ),
-        value_labels=(("default", N_("this engine's numbers (partly reconstructed)")),),
-        source="reconstructed",
-    ),
-)
+}
 
 
 class Medina(Game):
@@ -179,58 +83,37 @@ class Medina(Game):
     default_players = 3
     options = OPTIONS
     bench_references = ("go", "quoridor")
+    state_class = MedinaState
+    chance_events: ClassVar[Mapping[str, ChanceEvent]] = CHANCE_EVENTS
 
-    def _check(self, players: int, options: dict[str, Any]) -> None:
-        edition = options["edition"]
-        if edition == 1 and players == 2:
-            raise OptionError(
-                "the 1st edition of Medina is played by 3 or 4 players; use edition=2 for 2"
-            )
-        if edition == 1:
-            for name in ("well_cell", "start_merchant_cell"):
-                if options[name] is not None:
-                    raise OptionError(f"option {name!r} exists only with edition=2")
-            if not options["neutral_takes_tiles"]:
-                raise OptionError("option 'neutral_takes_tiles' exists only with edition=2")
-        if edition == 2 and options["start_merchant_anywhere"]:
-            raise OptionError("option 'start_merchant_anywhere' exists only with edition=1")
-        if edition == 2:
-            self._check_cells(players, options)
-
-    def _check_cells(self, players: int, options: dict[str, Any]) -> None:
-        """MD-S2: a fixed well and start merchant stand on inner cells, not on each other."""
-        width, height = self.ruleset(options).boards["small" if players == 2 else "standard"]
-        inner = f"an inner cell: 2 <= x <= {width - 3}, 2 <= y <= {height - 3}"
-        well, start = options["well_cell"], options["start_merchant_cell"]
-        for name, cell in (("well_cell", well), ("start_merchant_cell", start)):
-            if cell is not None and not (2 <= cell[0] <= width - 3 and 2 <= cell[1] <= height - 3):
-                raise OptionError(f"option {name!r}: {cell} is not {inner}")
-        if well is not None and start is not None and well == start:
-            raise OptionError("option 'start_merchant_cell' must differ from 'well_cell'")
-
-    def ruleset(self, options: dict[str, Any]) -> Any:
-        data = options["ruleset_data"]
-        return (
-            default_ruleset()
-            if data == "default"
-            else ruleset_from_text(json.dumps(data, sort_keys=True))
-        )
+    def ruleset(self, options: Mapping[str, Any]) -> Ruleset:
+        """The numbers resolved ``options`` play with (MD-D9)."""
+        return ruleset_of(options)
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        self._check(players, options)
-        rules = self.ruleset(options)
-        return MedinaState.new(players, seed, options, rules)
+        check_options(players, options)
+        return MedinaState.new(players, seed, options)
 
     def _state_from_data(
         self, players: int, seed: int, options: dict[str, Any], data: JSON
     ) -> State:
+        """The declared state loads, checks (``rebuild.py``) and is normalized: a seat
+        that cannot place passes (MD-R18 to MD-R20)."""
         try:
-            self._check(players, options)
+            check_options(players, options)
         except OptionError as exc:
-            from ...engine.errors import StateFormatError
-
             raise StateFormatError(str(exc)) from None
-        return MedinaState.from_data(players, seed, options, self.ruleset(options), data)
+        state = super()._state_from_data(players, seed, options, data)
+        state.normalize()
+        return state
+
+    def from_position(self, text: str) -> State:
+        """A position in the Medina notation (``docs/positions/medina.md``), checked and
+        normalized; ``PositionError`` names the line, character and rule of a problem."""
+        return parse_position(text)
+
+    def state_schema(self) -> JSON:
+        return state_document_schema(self, DATA_SCHEMA)
 
     def action_from_json(self, obj: Any) -> Action:
         return actions.action_from_json(obj)
@@ -275,7 +158,7 @@ class Medina(Game):
         if not (type(players) is int and self.min_players <= players <= self.max_players):
             raise OptionError(f"Medina is played by 2 to 4 players, not {players!r}")
         resolved = resolve_options(self.options, options, players)
-        self._check(players, resolved)
+        check_options(players, resolved)
         rules = self.ruleset(resolved)
         encoding = medina_encoding(players, resolved, rules)
         mode = resolved["returns_mode"]
@@ -312,8 +195,8 @@ class Medina(Game):
         ]
 
 
-MedinaState.game = Medina()
-GAME = MedinaState.game
+GAME = Medina()
+MedinaState.game = GAME  # the kernel's link from a state to its game (``State.game``)
 
 
 def score_bound(rules: Any, players: int, edition: int) -> int:

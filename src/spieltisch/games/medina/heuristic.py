@@ -48,8 +48,8 @@ from ...engine.action import Action
 from ...engine.game import State
 from .actions import MedinaAction
 from .board import CITY
-from .cells import EMPTY, MERCHANT, WALL
-from .state import ROOFS, MedinaState
+from .cells import EMPTY, MERCHANT, ROOFS, WALL
+from .state import MedinaState
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.picture import seat_name
 from ...engine.result import ResultSheet
-from .cells import NEUTRAL, UNCLAIMED
-from .state import OVER, START
+from .cells import NEUTRAL, OVER, START, UNCLAIMED
 from .words import FEMININE, catalog, colour_name
 
 if TYPE_CHECKING:
