@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import spieltisch
-from spieltisch.engine.errors import StateFormatError
+from spieltisch.engine.errors import PositionError
 from spieltisch.games.medina.actions import MedinaAction
 from spieltisch.games.medina.notation import format_position, parse_position
 
@@ -172,7 +172,7 @@ def test_explicit_times_round_trip() -> None:
 
 # -- errors ---------------------------------------------------------------------------------
 def _error(text: str) -> str:
-    with pytest.raises(StateFormatError) as info:
+    with pytest.raises(PositionError) as info:
         parse_position(text)
     return str(info.value)
 
@@ -259,7 +259,7 @@ def test_error_tiles_and_seats() -> None:
 
 def test_error_empty_and_non_string() -> None:
     assert "empty" in _error("")
-    with pytest.raises(StateFormatError):
+    with pytest.raises(PositionError):
         parse_position(None)  # type: ignore[arg-type]
 
 
@@ -278,11 +278,11 @@ def test_error_ledger_disagrees_with_board() -> None:
 
 
 def test_documented_example_is_current() -> None:
-    """docs/games/medina-notation.md shows a position written by ``format_position``."""
+    """docs/positions/medina.md shows a position written by ``format_position``."""
     from pathlib import Path
 
-    doc = Path(__file__).parents[3] / "docs" / "games" / "medina-notation.md"
-    section = doc.read_text("utf-8").split("## Example", 1)[1]
+    doc = Path(__file__).parents[3] / "docs" / "positions" / "medina.md"
+    section = doc.read_text("utf-8").split("## Worked example", 1)[1]
     example = section.split("```\n", 2)[1]
     options = {"edition": 2, "well_cell": [8, 6], "start_merchant_cell": [9, 7]}
     state = GAME.new_game(3, 7, options)

@@ -152,6 +152,8 @@ def parse_position(text: str) -> MedinaState:
     order = read_order(order_line, colours, width, height, edition)
     data = _facts(head, order, sections, seats, colours)
     data["well"] = well
+    for key, value in _derived(head, data, order, sections["pool"]).items():
+        data.setdefault(key, value)
     state = _load(head, data, order, seats, colours)
     _same_grid(state, grid)
     return state
@@ -380,8 +382,6 @@ def _load(
 ) -> MedinaState:
     """The state of the facts, checked (``rebuild.py``) and normalized; a problem is named
     where the notation causes it: the order token, or the seat lines."""
-    for key, value in _derived(head, data, order, colours).items():
-        data.setdefault(key, value)
     try:
         state = MedinaState.load_data(head.players, 0, head.options, data)
     except PieceError as exc:
@@ -397,8 +397,9 @@ def _load(
     return state
 
 
-def _derived(head: _Header, data: JSON, order: Order, colours: tuple[str, ...]) -> JSON:
-    """The pool's counters a position need not give: what the rest leaves (MD-R56, MD-R57)."""
+def _derived(head: _Header, data: JSON, order: Order, pool: Line) -> JSON:
+    """The pool's counters a position need not give: what the rest leaves (MD-R56, MD-R57).
+    More tiles or merchants than the game has are refused on the pool line."""
     rules = ruleset_of(head.options)
     second = head.options["edition"] == 2
     tea_total = rules.tea_tiles if second else 0
@@ -410,9 +411,20 @@ def _derived(head: _Header, data: JSON, order: Order, colours: tuple[str, ...]) 
         and kind.endswith("roof")
         and order.palaces[p - 1]["colour"] == "purple"
     )
+    tea = data["tea_pool"] + sum(data["tea"])
+    if tea > tea_total:
+        raise pool.fail(
+            f"the pool and the seats hold {tea} tea tiles; the game has {tea_total} (MD-R57)"
+        )
+    merchants = sum(data["tower_merchants"]) + sum(data["received"])
+    if merchants > tower_total:
+        raise pool.fail(
+            f"the tower tiles hold and the seats received {merchants} tower merchants; the "
+            f"game has {tower_total} (MD-R56)"
+        )
     return {
-        "tea_box": tea_total - data["tea_pool"] - sum(data["tea"]),
-        "boxed_merchants": tower_total - sum(data["tower_merchants"]) - sum(data["received"]),
+        "tea_box": tea_total - tea,
+        "boxed_merchants": tower_total - merchants,
         "purple_roofs": purple if second else 0,
     }
 
