@@ -13,7 +13,7 @@ from ...engine.svg import attr, num
 from .catalog import catalog
 from .components import EVENT_RULES, IMMEDIATE, MOVEMENT
 from .names import card_effect, card_name, lang_of
-from .text import card_of
+from .shown import card_of
 
 CARD_W, CARD_H = 120, 196
 BAND = 40  # height of the picture band

@@ -15,6 +15,7 @@ from ...engine.i18n import Catalog
 from .catalog import catalog
 from .components import shown_components
 from .names import card_text, city_name, event_name, place, seat_list, seat_name, unit_name
+from .upgrade import upgrade_event
 
 JSON = dict[str, Any]
 Sentence = Callable[[JSON, int | None, str], str]
@@ -545,6 +546,8 @@ SENTENCES: dict[str, Sentence] = {
 
 def describe_event(event: JSON, seat: int | None, lang: str = "en") -> str:
     """``event`` as ``seat`` reads it, in ``lang`` (``de``, else English); the raw event
-    for a kind this game does not log."""
+    for a kind this game does not log. An event of an older log (named by ``kind``, rules
+    versions 1 and 2) reads as its upgrade (``upgrade``)."""
+    event = upgrade_event(event)
     sentence = SENTENCES.get(str(event.get("type")))
     return str(event) if sentence is None else sentence(event, seat, lang)

@@ -16,7 +16,7 @@ from .actions import ZkAction
 from .catalog import catalog
 from .components import card_code, shown_components
 from .names import card_text, city_at, city_name, lang_of, place, seat_name, unit_name
-from .text import use_edition
+from .shown import use_edition
 
 
 @lru_cache(maxsize=4)

@@ -13,11 +13,13 @@ from typing import Any
 from ...engine import picture as pic
 from ...engine.svg import num
 from . import figures
+from .constants import JERUSALEM_MOTIVATION
 from .fight import JERUSALEM_ROUND, MIN_COMMIT
 from .names import card_name, city_name, lang_of, unit_name
 from .papal import papal_reward
 from .picture_text import counted, words
-from .text import JERUSALEM_MOTIVATION, labels, tower_items
+from .text_markup import tower_items
+from .text_words import labels
 
 X = 32  # the panels' left edge (the map's)
 WIDTH = 936  # the panels' width (the map's)

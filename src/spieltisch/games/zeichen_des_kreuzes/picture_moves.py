@@ -13,7 +13,8 @@ from .components import JOKER, MOVEMENT
 from .fight import JERUSALEM_ROUND, MIN_COMMIT
 from .names import card_name, city_name, unit_name
 from .picture_text import words
-from .text import board, card_of, labels, use_edition
+from .shown import board, card_of, use_edition
+from .text_words import labels
 
 CELL_MOVES = ("move", "event", "step", "move_unit", "retreat")
 AMOUNT_MOVES = ("commit", "defend", "recruit")

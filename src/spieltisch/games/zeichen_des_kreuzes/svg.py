@@ -50,7 +50,9 @@ from .components import SHOWN_EDITION, default_components
 from .names import city_name, lang_of, unit_name
 from .picture_moves import attempt as attempt  # the server reads it here (board-interface.md)
 from .picture_text import counted, words
-from .text import board, components, labels, use_edition
+from .shown import board, components, use_edition
+from .text_words import labels
+from .upgrade import upgrade_event
 
 GAME = "im-zeichen-des-kreuzes"
 WIDTH = 1000
@@ -115,7 +117,8 @@ def board_moves(
 
 
 def log_keys(event: dict[str, Any]) -> list[str]:
-    """The ``data-key``s of the pieces a log event touched."""
+    """The ``data-key``s of the pieces a log event touched (an older log's event too)."""
+    event = upgrade_event(event)
     kind = event.get("type")
     seat = event.get("seat")
     keys: list[str] = []
