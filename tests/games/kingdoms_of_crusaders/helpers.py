@@ -1,9 +1,13 @@
 """Shared helpers for the rule tests of The Kingdoms of Crusaders.
 
-Positions are built through the public state JSON (``game.state_from_json``) with a
-hand-written ``data`` section, so that the tests depend on the documented schema rather than
-on private fields. The reference implementations below (army key, claim validity) are
-written from the rules file (§5.1, §5.2) and do not use the engine's code."""
+Positions are built from a hand-written ``data`` section of the public state JSON, so that
+the tests depend on the documented schema rather than on private fields. Many rule tests
+need a table that no game reaches exactly so (play numbers in any order, a defensive clause
+of the rules): ``build`` loads the data as the kernel's declared loader does
+(``KingdomsState.load_data``), without the consistency checks ``state_from_json`` adds;
+``build(..., checked=True)`` goes through ``state_from_json`` and its checks. The reference
+implementations below (army key, claim validity) are written from the rules file (§5.1,
+§5.2) and do not use the engine's code."""
 
 from __future__ import annotations
 
@@ -179,6 +183,7 @@ def build(
     drawn: str | None = None,
     deck: Any = None,
     events: list[dict[str, Any]] | None = None,
+    checked: bool = False,
 ) -> KingdomsState:
     """A state built from a list of plays ``(seat, card id, territory 1-5)``.
 
@@ -236,7 +241,10 @@ def build(
         "events": events or [],
     }
     obj["moves"] = []
-    state = GAME.state_from_json(obj)
+    if checked:
+        state = GAME.state_from_json(obj)
+    else:
+        state = KingdomsState.load_data(players, 0, obj["options"], obj["data"])
     assert isinstance(state, KingdomsState)
     return state
 

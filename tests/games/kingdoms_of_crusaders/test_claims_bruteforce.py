@@ -1,6 +1,6 @@
 """The claim proof (KC-R27, §5.2, §5.3) against brute force.
 
-* ``KingdomsState.claim_valid`` (``claims.find_refutation`` with the witness cache) is checked
+* ``KingdomsState.claim_valid`` (``proof.find_refutation`` with the witness cache) is checked
   against the §5.2 reference definition, which enumerates every (4-k)-subset of the unseen
   card *ids*, on seeded random small positions with 2, 3 and 4 players.
 * The §5.3 skipping rule is checked against plain enumeration of multisets over the
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from spieltisch.games.kingdoms_of_crusaders import army, claims
+from spieltisch.games.kingdoms_of_crusaders import army, proof
 
 from .helpers import (
     GAME,
@@ -259,7 +259,7 @@ def test_skipping_rule_gives_the_same_answers_as_plain_enumeration() -> None:
         symbol_counts = [sum(n for m, n in hist.items() if m >> s & 1) for s in range(5)]
         index = army.index_of_counts(counts)
         claim_key = army.KEY[army.index_of_counts(_counts_of_key(K))]
-        witness = claims.find_refutation(index, need, claim_key, unseen, symbol_counts)
+        witness = proof.find_refutation(index, need, claim_key, unseen, symbol_counts)
         assert (witness is not None) == plain
         if witness is not None:
             assert len(witness) == need
@@ -295,12 +295,12 @@ def test_multiplicity_one_cannot_supply_two_cards() -> None:
     symbol_counts = [sum(n for m, n in hist.items() if m >> s & 1) for s in range(5)]
     idx = army.index_of_counts(army_counts)
     key = army.KEY[army.index_of_counts((1, 0, 0, 4, 0))]
-    assert claims.find_refutation(idx, 2, key, unseen, symbol_counts) is None
+    assert proof.find_refutation(idx, 2, key, unseen, symbol_counts) is None
     hist[bow_sword] = 2
     unseen[bow_sword] = 2
     symbol_counts = [sum(n for m, n in hist.items() if m >> s & 1) for s in range(5)]
     assert plain_refutes(army_counts, 2, K, hist)
-    assert claims.find_refutation(idx, 2, key, unseen, symbol_counts) == (bow_sword, bow_sword)
+    assert proof.find_refutation(idx, 2, key, unseen, symbol_counts) == (bow_sword, bow_sword)
 
 
 def test_quick_acceptance_bound_is_an_upper_bound() -> None:

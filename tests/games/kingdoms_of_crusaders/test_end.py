@@ -221,6 +221,37 @@ def test_kc_r35_kc_r36_kc_e22_final_standing_and_returns(
     assert keys == [(len(m), -sum(m)) for m in state.markers]
     assert state.scores() == [float(len(m)) for m in state.markers]
     assert state.view(None)["winners"] == winners
+    assert state.standing()[0] == winners  # the first place is the winners' (KC-R35)
+
+
+@pytest.mark.parametrize(
+    ("players", "decided", "standing"),
+    [
+        # 3 territories beat 2 whatever the sums: P1 {1,4,5}, P2 {2,3} (KC-R35 1.)
+        (2, [(1, 0), (2, 1), (3, 1), (4, 0)], [[0], [1]]),
+        # 2-2-1: the lower marker sum first (KC-R35 2., KC-E22): P1 {1,3}, P2 {2,4}, P3 {5}
+        (3, [(1, 0), (2, 1), (3, 0), (4, 1)], [[0], [1], [2]]),
+        # equal count and sum share a place (KC-R35 3., KC-E22): {1,4} and {2,3}; P3 {5}
+        (3, [(1, 0), (2, 1), (3, 1), (4, 0)], [[0, 1], [2]]),
+        # 4 players: P2 {2,3} first; then one territory each, lower sum first: P1 {1},
+        # P4 {4}, P3 {5} (KC-R35 2.)
+        (4, [(1, 0), (2, 1), (3, 1), (4, 3)], [[1], [0], [3], [2]]),
+        # 2-2-1-0 (KC-E22): P1 {1,2}, P2 {3,4}, P3 {5}, P4 without a territory last
+        (4, [(1, 0), (2, 0), (3, 1), (4, 1)], [[0], [1], [2], [3]]),
+    ],
+)
+def test_kc_r35_kc_e22_standing_orders_every_seat_by_the_tie_breaks(
+    players: int, decided: list[tuple[int, int]], standing: list[list[int]]
+) -> None:
+    """``standing()`` follows ``ranking_keys``: more territories, then the lower marker
+    sum, then a shared place (KC-R35); the last territory (marker 5) goes to the mover,
+    P3 (P1 with two players), whose fourth card completes it."""
+    mover = 2 if players > 2 else 0
+    state = endgame(players, decided, last=5, mover=mover)
+    state.apply(mover, last_play(state, 5))
+    assert state.is_over()
+    assert state.standing() == standing
+    assert state.standing()[0] == state.winners()
 
 
 # -- KC-R36, KC-E21: returns over whole games -----------------------------------------------------

@@ -11,7 +11,7 @@ from spieltisch import bots
 from spieltisch.bots import RandomBot
 from spieltisch.engine.action import Action
 from spieltisch.engine.game import Game
-from spieltisch.games.kingdoms_of_crusaders import Claim, KingdomsState
+from spieltisch.games.kingdoms_of_crusaders import KingdomsState
 from spieltisch.games.kingdoms_of_crusaders.heuristic import HeuristicBot
 
 from ...bot_checks import play_only_legal, seating
@@ -55,9 +55,9 @@ def test_always_claims_under_manual(game: Game) -> None:
             seat = state.actors()[0]
             legal = state.legal_actions(seat)
             action = bots.act(bot, state, seat, rng)
-            if any(isinstance(a, Claim) for a in legal):
+            if any(a.kind == "claim" for a in legal):
                 claim_phases += 1
-                assert isinstance(action, Claim)
+                assert action.kind == "claim"
             state.apply(seat, action)
     assert claim_phases > 0
 

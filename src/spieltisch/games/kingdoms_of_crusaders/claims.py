@@ -1,70 +1,74 @@
-"""Claim proof (KC-R25 to KC-R27, §5.2-5.3): can an opponent still beat a complete army?
-
-The unseen pool U is known only as a histogram of symbol masks (cards with the same symbols
-are interchangeable, KC-E24). ``find_refutation`` runs the exact saturated enumeration of
-§5.3 and returns a witness (the masks of a completion that beats the claim) or ``None``."""
+"""The claim phase (KC-R29, ``claims = manual`` only): after its play, or on a pass turn, the
+active seat may claim every territory on which its claim is valid (KC-R25 to KC-R27), one at
+a time, each taking the next victory marker (KC-R32), until it chooses ``end_claims``, no
+valid claim remains, or the game ends (KC-R33, KC-R34)."""
 
 from __future__ import annotations
 
-import functools
+from typing import TYPE_CHECKING, Any
 
-from .army import DELTA, KEY
+from ...engine.action import Action
+from ...engine.decision import Phase
+from ...engine.errors import IllegalAction
+from .actions import CLAIM, CLAIMS, END_CLAIMS, END_CLAIMS_KIND, Move
+from .deck import TERRITORIES
+from .explain import claim_phase_reason
+from .play import begin_turn
+from .resolution import check_end, decide
 
-_POW5 = (1, 5, 25, 125, 625)
-
-
-@functools.cache
-def _supersets() -> tuple[tuple[int, ...], ...]:
-    """For each mask, the masks that strictly contain it."""
-    return tuple(
-        tuple(m for m in range(1, 32) if m != mask and m & mask == mask) for mask in range(32)
-    )
-
-
-# masks ordered by number of symbols, most first (ties by mask value, a fixed order)
-_ORDER = tuple(sorted(range(1, 32), key=lambda m: (-bin(m).count("1"), m)))
+if TYPE_CHECKING:
+    from .state import KingdomsState
 
 
-def upper_bound_index(army_index: int, need: int, symbol_counts: list[int]) -> int:
-    """Counts index of u[s] = min(4, c[s] + min(need, n_U(s))): no completion beats it."""
-    out = 0
-    rest = army_index
-    for s in range(5):
-        rest, c = divmod(rest, 5)
-        out += min(4, c + min(need, symbol_counts[s])) * _POW5[s]
-    return out
+def claim(state: KingdomsState, seat: int, t: int) -> None:
+    """``seat``'s valid claim on territory ``t`` (0-4) decides it at once (KC-R29)."""
+    state.events.append({"type": "claim", "seat": seat, "territory": t + 1})
+    decide(state, t, seat, "claim")
+    if check_end(state):
+        return
+    if not state.valid_claims(seat):
+        begin_turn(state, (seat + 1) % state.players)
 
 
-def find_refutation(
-    army_index: int, need: int, claim_key: int, unseen: list[int], symbol_counts: list[int]
-) -> tuple[int, ...] | None:
-    """A multiset of ``need`` masks from ``unseen`` (a 32-slot histogram) that lifts the army
-    with counts index ``army_index`` to a key strictly greater than ``claim_key``; ``None`` if
-    there is none. ``symbol_counts[s]`` is the number of unseen cards showing symbol s."""
-    # quick acceptance (§5.3 step 2): the best conceivable completion cannot win
-    if KEY[upper_bound_index(army_index, need, symbol_counts)] <= claim_key:
-        return None
-    types = [m for m in _ORDER if unseen[m]]
-    supersets = _supersets()
-    taken: dict[int, int] = {}
-    chosen: list[int] = []
+def end_claims(state: KingdomsState, seat: int) -> None:
+    """``seat`` claims nothing more this turn; the next seat's turn begins (KC-R17)."""
+    state.events.append({"type": "end_claims", "seat": seat})
+    begin_turn(state, (seat + 1) % state.players)
 
-    def search(i: int, need: int, index: int) -> bool:
-        if need == 0:
-            return KEY[index] > claim_key
-        if i == len(types):
-            return False
-        mask = types[i]
-        available = unseen[mask]
-        # saturation: use a set only once every unseen superset card is used up
-        if all(taken.get(sup, 0) == unseen[sup] for sup in supersets[mask]):
-            for x in range(min(available, need), 0, -1):
-                taken[mask] = x
-                chosen.extend([mask] * x)
-                if search(i + 1, need - x, index + x * DELTA[mask]):
-                    return True
-                del chosen[-x:]
-            taken[mask] = 0
-        return search(i + 1, need, index)
 
-    return tuple(chosen) if search(0, need, army_index) else None
+class ClaimPhase(Phase):
+    """The active seat claims a proven territory or ends its claims (KC-R29)."""
+
+    kind = CLAIM
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        out: list[Action] = [CLAIMS[t + 1] for t in state.valid_claims(seat)]
+        out.append(END_CLAIMS)
+        return out
+
+    def explain(self, state: Any, seat: int, action: Action) -> IllegalAction | None:
+        if type(action) is Move:
+            if action.kind == END_CLAIMS_KIND:
+                return None
+            t = action.territory
+            if (
+                action.kind == CLAIM
+                and type(t) is int
+                and 1 <= t <= TERRITORIES
+                and state.claim_valid(t - 1, seat)
+            ):
+                return None
+        found = claim_phase_reason(state, seat, action, "en")
+        if found is None:  # both ways of telling agree on what is legal
+            raise AssertionError(f"{action} of seat {seat} is legal but was not accepted")
+        return IllegalAction(*found)
+
+    def apply(self, state: Any, seat: int, action: Action) -> None:
+        assert isinstance(action, Move)
+        if action.kind == END_CLAIMS_KIND:
+            end_claims(state, seat)
+        else:
+            claim(state, seat, action.territory - 1)
+
+
+CLAIM_PHASE = ClaimPhase()

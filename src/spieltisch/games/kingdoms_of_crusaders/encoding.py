@@ -30,11 +30,11 @@ from ...engine.action import Action
 from ...engine.encoding import Encoding, Slice
 from ...engine.errors import IllegalAction, OptionError
 from ...engine.game import State
-from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
+from .actions import CLAIM, CLAIMS, END_CLAIMS, END_CLAIMS_KIND, PLAY, Move, play_table
 from .army import COUNTS_SPACE, KEY, counts_of_index
 from .deck import CARDS_PER_TERRITORY, HAND_SIZE, TERRITORIES, CardPool, pool_for
-from .explain import why_not
-from .state import CLAIM, OVER, PLAY, KingdomsState, play_table
+from .phases import OVER
+from .state import KingdomsState
 from .symbols import SLOTS
 
 MASKS = 31  # non-empty symbol sets; mask m (1..31) sits at offset m - 1
@@ -186,22 +186,24 @@ class KingdomsEncoding(Encoding):
 
     # -- actions --------------------------------------------------------------------------
     def action_index(self, action: Action) -> int:
-        if isinstance(action, Play):
+        if not isinstance(action, Move):
+            raise IllegalAction(f"{action} is not an action of this game")
+        kind = action.kind
+        if kind == PLAY:
             card = self.pool.index.get(action.card, -1)
             t = action.territory
             if card < 0 or type(t) is not int or not 1 <= t <= TERRITORIES:
                 raise IllegalAction(f"{action} is not an action of this game", "KC-R2")
             return card * TERRITORIES + t - 1
-        if isinstance(action, Claim) and self.manual:
+        if kind == CLAIM and self.manual:
             t = action.territory
             if type(t) is not int or not 1 <= t <= TERRITORIES:
                 raise IllegalAction(f"there is no territory {t!r}; they are 1-5", "KC-R6")
             return self.claim_base + t - 1
-        if isinstance(action, EndClaims) and self.manual:
+        if kind == END_CLAIMS_KIND and self.manual:
             return self.end_claims
-        if isinstance(action, Claim | EndClaims):  # players claim only under manual (KC-R29)
-            raise IllegalAction(f"{action} has no index in this configuration", "KC-R29")
-        raise IllegalAction(f"{action} is not an action of this game")
+        # players claim only under manual (KC-R29)
+        raise IllegalAction(f"{action} has no index in this configuration", "KC-R29")
 
     def legal_indices(self, state: State, seat: int) -> list[int]:
         st = self._state(state)
@@ -230,9 +232,9 @@ class KingdomsEncoding(Encoding):
             action = END_CLAIMS
         else:
             raise IllegalAction(f"action index {i} is outside 0-{self.num_actions - 1}")
-        found = why_not(st, seat, action, "en")  # the same reasons as State.apply gives
-        if found is not None:
-            raise IllegalAction(*found)
+        reason = st.explain(seat, action)  # the same reasons as State.apply gives
+        if reason is not None:
+            raise reason
         return action
 
     def describe_action(self, index: int) -> str:

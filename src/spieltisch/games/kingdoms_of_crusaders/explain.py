@@ -1,9 +1,10 @@
 """Why an action is not legal now: a sentence in plain words and the rule that forbids it,
 in the reader's language (the game's catalogs).
 
-``why_not`` is the one place that says why: the state raises its answer in English
-(``IllegalAction(*why_not(state, seat, action, "en"))``) and ``Game.why_illegal`` gives it
-in the reader's language, so both come from the same catalog entry. It returns ``None``
+This module is the one place that says why: each decision's phase (``play.py``,
+``claims.py``) explains a refusal with ``play_phase_reason`` or ``claim_phase_reason`` in
+English, and ``Game.why_illegal`` gives ``why_not`` (the end, the seat and the turn first) in
+the reader's language, so both come from the same catalog entry. They return ``None``
 exactly when the action is legal. It reads only the state and never changes it, and it
 says nothing a seat may not know: whether a card is in the asker's own hand, what is on the
 table, and which unseen cards (a public set, KC-R26) would beat a claim."""
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 from ...engine.action import Action
 from ...engine.i18n import Catalog
 from ...engine.picture import seat_name
-from .actions import Claim, EndClaims, Play
+from .actions import CLAIM, PLAY, Move
 from .army import KEY
 from .deck import CARDS_PER_TERRITORY, TERRITORIES
 from .svg_text import spelled
@@ -29,34 +30,73 @@ Reason = tuple[str, str | None]
 
 def why_not(state: KingdomsState, seat: int, action: Action, lang: str = "en") -> Reason | None:
     """Why ``seat`` may not make ``action`` in ``state``, in ``lang``, and the rule id;
-    ``None`` if the action is legal."""
+    ``None`` if the action is legal (exactly when ``state.explain`` says so): the end, the
+    seat, the claims mode for a claim, the turn, then the rules of the current decision."""
     _ = catalog(lang)
     if state.phase == "over":
         return _over(state, _)
     if type(seat) is not int or not 0 <= seat < state.players:
         name = seat_name(seat, lang) if type(seat) is int else repr(seat)
         return _("There is no {name} in this game.").format(name=name), "KC-R1"
-    if type(action) is Play:
-        found = _turn(state, seat, lang)
-        return found if found is not None else _play(state, seat, action, lang)
-    if type(action) is Claim:
+    if type(action) is Move and action.kind == CLAIM:
         found = _claims_mode(state, _)
-        if found is None:
-            found = _turn(state, seat, lang)
-        return found if found is not None else _claim(state, seat, action.territory, lang)
-    if type(action) is EndClaims:
-        found = _turn(state, seat, lang)
         if found is not None:
             return found
-        if state.phase != "claim":
-            return (
-                _(
-                    "There is nothing to end: End claims belongs to the claim phase after your "
-                    "play, when you may claim a proven territory."
-                ),
-                "KC-R29",
-            )
-        return None
+    found = _turn(state, seat, lang)
+    if found is not None:
+        return found
+    if state.phase == "claim":
+        return claim_phase_reason(state, seat, action, lang)
+    return play_phase_reason(state, seat, action, lang)
+
+
+def play_phase_reason(
+    state: KingdomsState, seat: int, action: Action, lang: str = "en"
+) -> Reason | None:
+    """Why the active ``seat`` may not make ``action`` when it is to play (KC-R15)."""
+    _ = catalog(lang)
+    if type(action) is not Move:
+        return _not_ours(action, _)
+    if action.kind == PLAY:
+        return _play(state, seat, action, lang)
+    if action.kind == CLAIM:
+        found = _claims_mode(state, _)
+        if found is not None:
+            return found
+        return (
+            _("Claims come after your play: play a card first, then claim a proven territory."),
+            "KC-R29",
+        )
+    return (
+        _(
+            "There is nothing to end: End claims belongs to the claim phase after your "
+            "play, when you may claim a proven territory."
+        ),
+        "KC-R29",
+    )
+
+
+def claim_phase_reason(
+    state: KingdomsState, seat: int, action: Action, lang: str = "en"
+) -> Reason | None:
+    """Why the active ``seat`` may not make ``action`` in its claim phase (KC-R29)."""
+    _ = catalog(lang)
+    if type(action) is not Move:
+        return _not_ours(action, _)
+    if action.kind == PLAY:
+        return (
+            _(
+                "You have already played your card this turn: claim a proven territory "
+                "(⚑ Claim) or choose End claims."
+            ),
+            "KC-R15",
+        )
+    if action.kind == CLAIM:
+        return _claim(state, seat, action.territory, lang)
+    return None
+
+
+def _not_ours(action: object, _: Catalog) -> Reason:
     return _("{action} is not an action of this game.").format(action=action), None
 
 
@@ -78,16 +118,8 @@ def _turn(state: KingdomsState, seat: int, lang: str) -> Reason | None:
     return _("It is {name}'s turn, not yours.").format(name=name), "KC-R17"
 
 
-def _play(state: KingdomsState, seat: int, action: Play, lang: str) -> Reason | None:
+def _play(state: KingdomsState, seat: int, action: Move, lang: str) -> Reason | None:
     _ = catalog(lang)
-    if state.phase != "play":
-        return (
-            _(
-                "You have already played your card this turn: claim a proven territory "
-                "(⚑ Claim) or choose End claims."
-            ),
-            "KC-R15",
-        )
     card = state.pool.index.get(action.card, -1) if isinstance(action.card, str) else -1
     if card < 0:
         return _("There is no card {card} in this game.").format(card=action.card), "KC-R2"
@@ -168,11 +200,6 @@ def _claims_mode(state: KingdomsState, _: Catalog) -> Reason | None:
 
 def _claim(state: KingdomsState, seat: int, t: object, lang: str) -> Reason | None:
     _ = catalog(lang)
-    if state.phase != "claim":
-        return (
-            _("Claims come after your play: play a card first, then claim a proven territory."),
-            "KC-R29",
-        )
     if type(t) is not int or not 1 <= t <= TERRITORIES:
         return _territory(state, seat, t, lang)
     d = state.decided[t - 1]

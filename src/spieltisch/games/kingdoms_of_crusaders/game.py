@@ -1,107 +1,91 @@
-"""The Kingdoms of Crusaders as a Spieltisch game: options, factory, parsing, log text."""
+"""The Kingdoms of Crusaders as a Spieltisch game: its options, chance events, states from
+documents and positions, and the texts, pictures, encoding and bots around them.
+
+The modules below it import only modules below themselves (the rules modules name the
+state class for type checking only): ``symbols``, ``army``, ``deck`` and ``proof`` (cards,
+armies, the claim proof search), ``phases``, ``standing``, ``actions``, ``document`` (the
+state document's data), ``explain`` (reasons), ``resolution``, ``play`` and ``claims`` (the
+rules of each decision), ``view``, ``position``, then ``state``; ``consistency``, ``schema``
+and ``options`` beside it; the texts, pictures, ``encoding``, ``heuristic`` and ``result``
+read states."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine.action import Action
+from ...engine.chance import ChanceEvent
 from ...engine.encoding import Encoding
-from ...engine.errors import IllegalAction
+from ...engine.errors import IllegalAction, OptionError, PositionError, StateFormatError
 from ...engine.game import JSON, ConformanceCase, Game, State
-from ...engine.i18n import N_
-from ...engine.options import Option, resolve_options
+from ...engine.options import resolve_options
 from ...engine.result import ResultSheet
+from ...engine.schema import state_document_schema
 from . import actions, result
-from .deck import DEFAULT_DECK, load_edition, normalize_deck_option
+from .consistency import check_position
+from .deck import load_edition, pool_for
 from .describe import describe_event
 from .encoding import encoding_for
 from .explain import why_not
 from .labels import action_label
+from .options import OPTIONS
+from .position import read_position
+from .schema import DATA_SCHEMA
 from .state import KingdomsState
 
 
-def _first_player(value: Any, players: int) -> Any:
-    if value == "random":
-        return "random"
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise ValueError(f"must be 'random' or a seat 0-{players - 1}, not {value!r}")
-    return value
+def _deck_order(outcome: Any, players: int, options: Mapping[str, Any]) -> list[int]:
+    """The shuffled pool as card ids, top first (the first five go to P1, KC-R9) -> the card
+    indices the shuffle takes."""
+    pool = pool_for(options["deck"], players)
+    if isinstance(outcome, str) or not isinstance(outcome, Sequence):
+        raise ValueError(f"give the deck as a list of card ids, top first, not {outcome!r}")
+    order = []
+    for cid in outcome:
+        card = pool.index.get(cid, -1) if isinstance(cid, str) else -1
+        if card < 0:
+            raise ValueError(f"{cid!r} is not a card of this game (K01 ... {pool.ids[-1]})")
+        order.append(card)
+    if len(set(order)) != len(order):
+        twice = next(cid for n, cid in enumerate(outcome) if cid in outcome[:n])
+        raise ValueError(f"card {twice} is given twice")
+    if len(order) != len(pool):
+        missing = sorted(set(range(len(pool))) - set(order))
+        raise ValueError(
+            f"the order lists {len(order)} of the {len(pool)} cards; missing: "
+            + " ".join(pool.ids[c] for c in missing[:10])
+        )
+    return order
 
 
-OPTIONS = (
-    Option(
-        "claims",
-        "auto",
-        "auto: the engine decides every territory as soon as a claim on it is proven; "
-        "manual: the active player may claim proven territories after their play; "
-        "off: territories are decided only when every player has 4 cards there (KC-R28-R30).",
-        choices=("auto", "manual", "off"),
-        label=N_("Claims"),
-        summary=N_(
-            "How a territory can be won before every army there is complete: by a proof that "
-            "no cards off the table can beat a complete army."
-        ),
-        value_labels=(
-            ("auto", N_("automatic: a proven territory is won at once")),
-            ("manual", N_("by the player: claim a proven territory on your turn")),
-            ("off", N_("off: a territory is decided only when every army is complete")),
-        ),
-        source="reconstructed",
+def _first_player(outcome: Any, players: int, options: Mapping[str, Any]) -> int:
+    """``P1`` to ``P4`` -> the seat (0 first)."""
+    seats = [f"P{p + 1}" for p in range(players)]
+    if outcome not in seats:
+        raise ValueError(f"the first player is one of {', '.join(seats)}, not {outcome!r}")
+    return seats.index(outcome)
+
+
+CHANCE_EVENTS = {
+    "shuffle deck": ChanceEvent(
+        "shuffle deck",
+        "shuffle",
+        "the order of the shuffled card pool before the deal",
+        "every card id of the pool once, top first: P1 is dealt the first five, then P2 ...",
+        _deck_order,
+        "KC-R9",
     ),
-    Option(
-        "stop_when_decided",
-        False,
-        "End the game as soon as the set of winners can no longer change (KC-R34).",
-        choices=(False, True),
-        label=N_("Stop when the winners are fixed"),
-        summary=N_(
-            "End the game as soon as the victory markers still to take can no longer change "
-            "who wins."
-        ),
-        value_labels=(
-            (False, N_("no: play until all five territories are decided")),
-            (True, N_("yes: stop as soon as the winners are certain")),
-        ),
-        source="reconstructed",
+    "first player": ChanceEvent(
+        "first player",
+        "below",
+        "who takes the first turn, when option first_player is random",
+        "a player: P1, P2, P3 or P4",
+        _first_player,
+        "KC-R10",
     ),
-    Option(
-        "first_player",
-        "random",
-        "Who takes the first turn: 'random' or a seat number (KC-R10).",
-        validate=_first_player,
-        values="random, or a seat 0..players-1",
-        label=N_("First player"),
-        summary=N_("Who takes the first turn: drawn at random, or a chosen player."),
-        value_labels=(
-            ("random", N_("at random")),
-            (0, N_("Player 1")),
-            (1, N_("Player 2")),
-            (2, N_("Player 3")),
-            (3, N_("Player 4")),
-        ),
-        source="digital",
-    ),
-    Option(
-        "deck",
-        DEFAULT_DECK,
-        "The unit deck: 'proposal-a' (the reconstructed default) or a list of cards, each a "
-        "slot string like '..34.' or a list of symbol names; validated by KC-R5. The CLI's "
-        "--edition FILE loads a deck file.",
-        validate=normalize_deck_option,
-        values="proposal-a, or a list of cards",
-        label=N_("Deck"),
-        summary=N_(
-            "The 56 unit cards and their symbols; the printed list is unknown, so the default "
-            "is a reconstruction that an owner of the game can replace."
-        ),
-        value_labels=(("proposal-a", N_("Proposal A: the reconstructed deck of 56 cards")),),
-        source="reconstructed",
-    ),
-)
+}
 
 
 class KingdomsOfCrusaders(Game):
@@ -112,6 +96,8 @@ class KingdomsOfCrusaders(Game):
     max_players = 4
     default_players = 2
     options = OPTIONS
+    state_class = KingdomsState
+    chance_events: ClassVar[Mapping[str, ChanceEvent]] = CHANCE_EVENTS
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return KingdomsState.new(players, seed, options)
@@ -119,7 +105,33 @@ class KingdomsOfCrusaders(Game):
     def _state_from_data(
         self, players: int, seed: int, options: dict[str, Any], data: JSON
     ) -> State:
-        return KingdomsState.from_data(players, seed, options, data)
+        """The document's facts, checked as positions are (``consistency.py``), with the
+        automatic steps it stops before applied (``KingdomsState.normalize``)."""
+        state = KingdomsState.load_data(players, seed, options, data)
+        assert isinstance(state, KingdomsState)
+        check_position(state)
+        state.normalize()
+        return state
+
+    def from_position(self, text: str) -> State:
+        """A position in the format of ``docs/positions/kingdoms-of-crusaders.md``
+        (``position.py``), checked (``consistency.py``) and normalized."""
+        players, options, data = read_position(text)
+        try:
+            resolved = resolve_options(self.options, options, players)
+            state = KingdomsState.load_data(players, 0, resolved, data)
+        except PositionError:
+            raise
+        except (OptionError, StateFormatError) as exc:
+            raise PositionError(str(exc)) from None
+        assert isinstance(state, KingdomsState)
+        check_position(state)
+        state.normalize()
+        return state
+
+    def state_schema(self) -> JSON:
+        """The state document with the ``data`` of ``schema.py``."""
+        return state_document_schema(self, DATA_SCHEMA)
 
     def action_from_json(self, obj: Any) -> Action:
         return actions.action_from_json(obj)
@@ -133,12 +145,13 @@ class KingdomsOfCrusaders(Game):
     def why_illegal(
         self, state: State, seat: int, action: Action, lang: str = "en"
     ) -> IllegalAction | None:
-        """The reason in ``lang`` with its rule id, from the same catalog entry as the
-        English one ``apply`` raises (``explain.py``); reads the state only."""
-        if not isinstance(state, KingdomsState):
-            return super().why_illegal(state, seat, action, lang)
+        """``state.explain`` in ``lang`` with its rule id: the same catalog entry as the
+        English reason ``apply`` raises (``explain.py``); reads the state only."""
+        reason = state.explain(seat, action)
+        if reason is None or not isinstance(state, KingdomsState):
+            return reason
         found = why_not(state, seat, action, lang)
-        return None if found is None else IllegalAction(*found)
+        return reason if found is None else IllegalAction(*found)
 
     def result_sheet(self, state: State, lang: str = "en") -> ResultSheet:
         """Territories, markers, marker sum and territories won per seat (``result.py``)."""
@@ -188,5 +201,5 @@ class KingdomsOfCrusaders(Game):
         ]
 
 
-KingdomsState.game = KingdomsOfCrusaders()
-GAME = KingdomsState.game
+GAME = KingdomsOfCrusaders()
+KingdomsState.game = GAME  # the state names its game in documents (the kernel's State.game)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from ...engine.action import Action
 from ...engine.game import State
-from .actions import Claim, Play
+from .actions import CLAIM, PLAY, Move
 from .army import DELTA, KEY
 from .deck import CARDS_PER_TERRITORY, TERRITORIES
 from .state import KingdomsState
@@ -242,9 +242,9 @@ class HeuristicBot:
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
         for action in legal:
-            if type(action) is Claim:
+            if action.kind == CLAIM:
                 return action  # rule of thumb 1
-        plays = [a for a in legal if type(a) is Play]
+        plays = [a for a in legal if isinstance(a, Move) and a.kind == PLAY]
         if len(plays) <= 1:
             return plays[0] if plays else legal[0]
         return _Evaluation(state, seat, self.params).best(plays)
@@ -368,13 +368,13 @@ class _Evaluation:
         dist = _count_distribution(chances)
         return sum(q * utility[min(k + self.won, 5)] for k, q in enumerate(dist)) + bonus
 
-    def best(self, plays: list[Play]) -> Play:
+    def best(self, plays: list[Move]) -> Move:
         state, seat = self.state, self.seat
         masks = state.pool.masks
         counts, armies, comp = state.counts[seat], state.armies[seat], state.comp[seat]
         next_play = state.play_counter + 1
         # group equivalent actions: same symbol set, same territory (KC-E24)
-        candidates: dict[tuple[int, int], Play] = {}
+        candidates: dict[tuple[int, int], Move] = {}
         card_of = state.pool.index
         for action in plays:
             mask = masks[card_of[action.card]]

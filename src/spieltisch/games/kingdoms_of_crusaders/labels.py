@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ...engine.action import Action
-from .actions import Claim, EndClaims, Play
+from .actions import CLAIM, END_CLAIMS_KIND, PLAY, Move
 from .words import catalog, symbol_names
 
 
@@ -32,11 +32,14 @@ def card_name(card: str, view: dict[str, Any], lang: str = "en") -> str:
 def action_label(action: Action, view: dict[str, Any], lang: str = "en") -> str:
     """A short caption for ``action`` offered to the seat whose view is ``view``."""
     _ = catalog(lang)
-    if isinstance(action, Play):
-        card = card_name(action.card, view, lang)
+    if not isinstance(action, Move):
+        return str(action)
+    kind = action.kind
+    if kind == PLAY:
+        card = card_name(str(action.card), view, lang)
         return _("Play {card} into territory {t}").format(card=card, t=action.territory)
-    if isinstance(action, Claim):
+    if kind == CLAIM:
         return _("Claim territory {t}").format(t=action.territory)
-    if isinstance(action, EndClaims):
+    if kind == END_CLAIMS_KIND:
         return _("End claims (claim nothing more this turn)")
     return str(action)

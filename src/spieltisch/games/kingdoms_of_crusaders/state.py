@@ -1,102 +1,100 @@
-"""The state of a game of The Kingdoms of Crusaders and its rules (KC-R9 to KC-R35)."""
+"""The state of a game of The Kingdoms of Crusaders: its facts, declared once
+(``engine.fields``), and what follows from them.
+
+The rules of each decision live in the modules named after it: ``play.py`` (a turn's pass,
+draw and play, KC-R12 to KC-R17), ``resolution.py`` (the resolution step and the end, KC-R23,
+KC-R28, KC-R32 to KC-R34) and ``claims.py`` (the claim phase, KC-R29). This module holds the
+position, whose decision it is, the claim test on the public table (KC-R25 to KC-R27, with
+its caches), the outcome (KC-R35) and the information a seat gets (§6)."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...engine.action import Action
-from ...engine.errors import IllegalAction, StateFormatError
-from ...engine.game import JSON, State, state_data_errors
-from . import claims as claim_proof
-from .actions import CLAIMS, END_CLAIMS, Claim, EndClaims, Play
-from .army import DELTA, KEY, index_of_masks, key_json, notation
+from ...engine.decision import Decision, Phase
+from ...engine.fields import LIST, LISTS, cache, config, fact
+from ...engine.game import JSON, State
+from . import document as doc
+from . import proof
+from .actions import Move, play_table
+from .army import KEY, index_of_masks
+from .claims import CLAIM_PHASE
 from .deck import HAND_SIZE, TERRITORIES, CardPool, pool_for
-from .explain import why_not
-from .standing import ranking_key, winners_fixed, winners_of
-from .symbols import MASK_SYMBOLS, SLOTS, slots_of_mask
+from .document import Decided, Placed
+from .phases import CLAIM, OVER, PLAY, decision_of
+from .play import PLAY_PHASE, begin_turn
+from .position import write_position
+from .standing import ranking_key, winners_of
+from .symbols import MASK_SYMBOLS, slots_of_mask
+from .view import view_of
 
-if TYPE_CHECKING:
-    from .game import KingdomsOfCrusaders
-
-PLAY, CLAIM, OVER = "play", "claim", "over"
 NEVER = ()  # cached: this opponent can never refute this claim (KC-E8)
-
-_play_tables: dict[int, tuple[tuple[Play, ...], ...]] = {}
-
-
-def play_table(pool: CardPool) -> tuple[tuple[Play, ...], ...]:
-    """Interned ``Play`` actions: ``table[card_index][territory - 1]``."""
-    table = _play_tables.get(id(pool))
-    if table is None:
-        table = tuple(tuple(Play(cid, t) for t in range(1, 6)) for cid in pool.ids)
-        _play_tables[id(pool)] = table
-    return table
 
 
 class KingdomsState(State):
-    __slots__ = (
-        "_proof",
-        "_refuter",
-        "active",
-        "armies",
-        "auto",
-        "comp",
-        "counts",
-        "decided",
-        "deck",
-        "drawn",
-        "events",
-        "first_player",
-        "full",
-        "hands",
-        "manual",
-        "markers",
-        "open_now",
-        "phase",
-        "play_counter",
-        "play_no",
-        "plays",
-        "pool",
-        "unseen",
-        "unseen_symbols",
+    # -- facts: the position, saved in the state document's data -------------------------
+    deck: list[int] = fact(
+        LIST, save=doc.save_deck, load=doc.load_deck, doc="the deck's card indices, top last"
     )
+    hands: list[list[int]] = fact(
+        LISTS, save=doc.save_hands, load=doc.load_hands, doc="each seat's hand, ascending"
+    )
+    table: list[list[tuple[Placed, ...]]] = fact(
+        LISTS,
+        save=doc.save_table,
+        load=doc.load_table,
+        key="armies",
+        doc="[seat][territory 0-4]: (card, play number) in play order (KC-R16)",
+    )
+    decided: list[Decided | None] = fact(
+        LIST,
+        save=doc.save_decided,
+        load=doc.load_decided,
+        doc="per territory: (winner, marker, method, play) once decided (KC-R24, KC-R32)",
+    )
+    play_counter: int = fact(load=doc.load_counter, doc="plays made so far (KC-R16)")
+    active: int = fact(load=doc.load_seat("active"), doc="the seat to act (the last, when over)")
+    phase: str = fact(load=doc.load_phase, doc="play, claim (KC-R29) or over (KC-R33/R34)")
+    first_player: int = fact(
+        load=doc.load_seat("first_player"), doc="the seat that took the first turn (KC-R10)"
+    )
+    drawn: int = fact(
+        save=doc.save_drawn, load=doc.load_drawn, doc="the card the active seat drew, -1 if none"
+    )
+    events: list[JSON] = fact(LIST, load=doc.load_events, doc="the public log (§6.1)")
+    # -- config: fixed by the options ---------------------------------------------------------
+    pool: CardPool = config(doc="every card of the game: ids, symbol masks (KC-R2)")
+    plays: tuple[tuple[Move, ...], ...] = config(doc="interned plays: [card][territory - 1]")
+    auto: bool = config(doc="claims = auto (KC-R28)")
+    manual: bool = config(doc="claims = manual (KC-R29)")
+    # -- caches: derived from the facts ---------------------------------------------------
+    armies: list[list[tuple[int, ...]]] = cache(LISTS, doc="[seat][territory]: cards in order")
+    counts: list[list[int]] = cache(LISTS, doc="[seat][territory]: counts index (army.py)")
+    comp: list[list[int]] = cache(LISTS, doc="[seat][territory]: completion play, 0 if none")
+    full: list[int] = cache(LIST, doc="per territory: how many players have 4 cards there")
+    markers: list[list[int]] = cache(LISTS, doc="per seat: marker values won, in order")
+    unseen: list[int] = cache(LIST, doc="the unseen pool U by symbol mask (KC-R26)")
+    unseen_symbols: list[int] = cache(LIST, doc="per symbol: unseen cards showing it")
+    open_now: list[int] = cache(doc="where the active seat may play this turn (KC-R12)")
+    turn: Decision | None = cache(doc="the decision of the phase and seat (decision())")
+    _proof: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = cache(
+        LIST, doc="(territory, claimant, opponent) -> (opponent's counts, refuting witness)"
+    )
+    _refuter: dict[int, int] = cache(LIST, doc="(territory, claimant) -> who refuted last")
 
-    game: KingdomsOfCrusaders  # type: ignore[misc]
+    phases: ClassVar[Mapping[str, Phase]] = {PLAY: PLAY_PHASE, CLAIM: CLAIM_PHASE}
 
-    pool: CardPool
-    plays: tuple[tuple[Play, ...], ...]
-    hands: list[list[int]]  # card indices, ascending
-    deck: list[int]  # top of the deck is the last element
-    armies: list[list[tuple[int, ...]]]  # [seat][territory 0-4] -> cards in play order
-    counts: list[list[int]]  # [seat][territory] -> counts index of the army
-    comp: list[list[int]]  # [seat][territory] -> play number of the 4th card, 0 if none
-    full: list[int]  # per territory: how many players have 4 cards there
-    play_no: list[int]  # per card index: its play number, 0 if not on the table
-    decided: list[tuple[int, int, str, int] | None]  # per territory: winner, marker, method, play
-    markers: list[list[int]]  # per seat: marker values won
-    unseen: list[int]  # histogram of U by symbol mask (KC-R26)
-    unseen_symbols: list[int]  # per symbol: unseen cards showing it
-    play_counter: int
-    active: int
-    phase: str
-    first_player: int
-    drawn: int  # card index drawn by the active seat this turn, -1 if none
-    open_now: list[int]  # territories the active seat may play into (KC-R12), this turn
-    auto: bool  # options["claims"] == "auto", looked up once
-    manual: bool  # options["claims"] == "manual"
-    events: list[JSON]
-    # caches of the claim proof (derived from public facts, never serialized):
-    # (territory, claimant, opponent) -> (opponent's counts index, witness as (mask, n) pairs)
-    _proof: dict[int, tuple[int, tuple[tuple[int, int], ...]]]
-    _refuter: dict[int, int]  # (territory, claimant) -> the opponent who refuted last
+    if TYPE_CHECKING:  # generated from the declarations (engine.fields)
+
+        def clone(self) -> KingdomsState: ...
 
     # -- setup ---------------------------------------------------------------------------
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> KingdomsState:
-        self = cls.__new__(cls)
-        self._init_common(players, seed, options)
-        self._init_empty(players, options)
+        """Setup (KC-R9 to KC-R11): shuffle, deal 5 each, choose the first player."""
+        self = cls.empty(players, seed, options)
         self.deck = list(range(len(self.pool)))
         self.chance.shuffle("shuffle deck", self.deck)  # KC-R9
         self.deck.reverse()  # dealt from the end of the list: the shuffled order is top-first
@@ -107,200 +105,78 @@ class KingdomsState(State):
             self.chance.below("first player", players) if fixed == "random" else int(fixed)
         )  # KC-R10
         self.events.append({"type": "start", "first_player": self.first_player})
-        self._begin_turn(self.first_player)
+        begin_turn(self, self.first_player)
         return self
 
-    def _init_empty(self, players: int, options: dict[str, Any]) -> None:
-        self.pool = pool_for(options["deck"], players)
-        self.plays = play_table(self.pool)
-        self.hands = [[] for _ in range(players)]
+    @classmethod
+    def empty(cls, players: int, seed: int, options: dict[str, Any]) -> KingdomsState:
+        """No card dealt, nothing played: the facts before setup, caches to match."""
+        self = cls.__new__(cls)
+        self._init_common(players, seed, options)
+        self.configure()
         self.deck = []
-        self.armies = [[() for _ in range(TERRITORIES)] for _ in range(players)]
-        self.counts = [[0] * TERRITORIES for _ in range(players)]
-        self.comp = [[0] * TERRITORIES for _ in range(players)]
-        self.full = [0] * TERRITORIES
-        self.play_no = [0] * len(self.pool)
+        self.hands = [[] for _ in range(players)]
+        self.table = [[() for _ in range(TERRITORIES)] for _ in range(players)]
         self.decided = [None] * TERRITORIES
+        self.play_counter = 0
+        self.active = self.first_player = 0
+        self.phase = PLAY
+        self.drawn = -1
+        self.events = []
+        self.rebuild_caches()
+        return self
+
+    def configure(self) -> None:
+        self.pool = pool_for(self.options["deck"], self.players)
+        self.plays = play_table(self.pool)
+        self.auto = self.options["claims"] == "auto"
+        self.manual = self.options["claims"] == "manual"
+
+    def rebuild_caches(self) -> None:
+        masks, players = self.pool.masks, self.players
+        self.armies = [[tuple(c for c, _ in army) for army in row] for row in self.table]
+        self.counts = [[index_of_masks([masks[c] for c in a]) for a in r] for r in self.armies]
+        self.comp = [[army[3][1] if len(army) == 4 else 0 for army in row] for row in self.table]
+        self.full = [
+            sum(len(self.armies[p][t]) == 4 for p in range(players)) for t in range(TERRITORIES)
+        ]
         self.markers = [[] for _ in range(players)]
+        for d in sorted((d for d in self.decided if d is not None), key=lambda d: d[1]):
+            self.markers[d[0]].append(d[1])
         self.unseen = list(self.pool.mask_histogram)
         self.unseen_symbols = list(self.pool.symbol_counts)
-        self.play_counter = 0
-        self.active = 0
-        self.phase = PLAY
-        self.first_player = 0
-        self.drawn = -1
-        self.open_now = []
-        self.auto = options["claims"] == "auto"
-        self.manual = options["claims"] == "manual"
-        self.events = []
+        for row in self.armies:  # U is the pool minus the table (KC-R26)
+            for army in row:
+                for c in army:
+                    self.unseen[masks[c]] -= 1
+                    for s in MASK_SYMBOLS[masks[c]]:
+                        self.unseen_symbols[s] -= 1
+        self.open_now = self.available(self.active) if self.phase == PLAY else []
+        self.turn = decision_of(self.phase, self.active)
         self._proof = {}
         self._refuter = {}
 
     # -- turn structure ------------------------------------------------------------------
+    def decision(self) -> Decision | None:
+        return self.turn
+
     def available(self, seat: int) -> list[int]:
         """Territories (0-4) that ``seat`` may play into (KC-R12)."""
         decided, army = self.decided, self.armies[seat]
         return [t for t in range(TERRITORIES) if decided[t] is None and len(army[t]) < 4]
 
-    def _begin_turn(self, seat: int) -> None:
-        """Make ``seat`` active: pass automatically while it has nowhere to play (KC-R13),
-        otherwise draw (KC-R14) and wait for its play."""
-        for _ in range(self.players + 1):
-            self.active = seat
-            self.drawn = -1
-            self.open_now = self.available(seat)
-            if self.open_now:
-                if self.deck:  # always true in a valid configuration (KC-E1)
-                    card = self.deck.pop()
-                    self.hands[seat].append(card)
-                    self.hands[seat].sort()
-                    self.drawn = card
-                    self.events.append({"type": "draw", "seat": seat})
-                if self.hands[seat]:
-                    self.phase = PLAY
-                    return
-            self.events.append({"type": "pass", "seat": seat})
-            if self.manual and self.valid_claims(seat):  # KC-R29, KC-E19
-                self.phase = CLAIM
-                return
-            seat = (seat + 1) % self.players
-        # KC-E2 proves that somebody can always play while a territory is open
-        raise AssertionError("every player passed in one round: the state is inconsistent")
+    def normalize(self) -> None:
+        """Apply the automatic steps (KC-R13, KC-R14, KC-R29) a position may stop before:
+        the active seat's draw, its pass when it has nowhere to play, a claim phase without
+        a valid claim."""
+        if self.phase == CLAIM and not self.valid_claims(self.active):
+            begin_turn(self, (self.active + 1) % self.players)  # the phase is skipped
+        elif self.phase == PLAY and (
+            not self.open_now or (self.drawn < 0 and len(self.hands[self.active]) == HAND_SIZE)
+        ):
+            begin_turn(self, self.active)  # not drawn yet, or it must pass
 
-    def turn_rule(self) -> str | None:
-        return "KC-R29" if self.phase == CLAIM else "KC-R17"
-
-    def actors(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.active,)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == OVER or seat != self.active:
-            return []
-        if self.phase == PLAY:
-            terr, plays = self.open_now, self.plays
-            return [plays[card][t] for card in self.hands[seat] for t in terr]
-        out: list[Action] = [CLAIMS[t + 1] for t in self.valid_claims(seat)]
-        out.append(END_CLAIMS)
-        return out
-
-    def _apply(self, seat: int, action: Action) -> None:
-        # the legal cases, checked cheaply; anything else is explained by ``why_not``
-        if type(action) is Play and self.phase == PLAY:
-            card = self.pool.index.get(action.card, -1)
-            t = action.territory - 1 if type(action.territory) is int else -1
-            if card in self.hands[seat] and t in self.open_now:
-                self._play(seat, card, t, action)
-                return
-        elif type(action) is Claim and self.phase == CLAIM:
-            t = action.territory - 1 if type(action.territory) is int else -1
-            if 0 <= t < TERRITORIES and self.claim_valid(t, seat):
-                self._claim(seat, t)
-                return
-        elif type(action) is EndClaims and self.phase == CLAIM:
-            self.events.append({"type": "end_claims", "seat": seat})
-            self._begin_turn((seat + 1) % self.players)
-            return
-        found = why_not(self, seat, action, "en")
-        if found is None:  # why_not and the checks above agree on what is legal
-            raise AssertionError(f"{action} of seat {seat} is legal but was not applied")
-        raise IllegalAction(*found)
-
-    def _play(self, seat: int, card: int, t: int, action: Play) -> None:
-        """Play ``card`` (an index, in ``seat``'s hand) into territory ``t`` (0-4, open to
-        ``seat``); then resolve (KC-R28) and go on to the claim phase or the next turn."""
-        hand = self.hands[seat]
-        army = self.armies[seat][t]
-        hand.remove(card)
-        self.drawn = -1
-        self.play_counter += 1
-        n = self.play_counter
-        self.play_no[card] = n
-        self.armies[seat][t] = (*army, card)
-        mask = self.pool.masks[card]
-        self.counts[seat][t] += DELTA[mask]
-        self.unseen[mask] -= 1
-        us = self.unseen_symbols
-        for s in MASK_SYMBOLS[mask]:
-            us[s] -= 1
-        if len(army) == 3:
-            self.comp[seat][t] = n  # KC-R16
-            self.full[t] += 1
-        self.events.append(
-            {"type": "play", "seat": seat, "card": action.card, "territory": t + 1, "play": n}
-        )
-        self._resolve()  # KC-R28
-        if self.phase == OVER:
-            return
-        if self.manual and self.valid_claims(seat):
-            self.phase = CLAIM  # KC-R29
-            return
-        self._begin_turn((seat + 1) % self.players)
-
-    def _claim(self, seat: int, t: int) -> None:
-        """``seat``'s valid claim on territory ``t`` (0-4) in its claim phase (KC-R29)."""
-        territory = t + 1
-        self.events.append({"type": "claim", "seat": seat, "territory": territory})
-        self._decide(t, seat, "claim")
-        if self._check_end():
-            return
-        if not self.valid_claims(seat):
-            self._begin_turn((seat + 1) % self.players)
-
-    # -- deciding territories --------------------------------------------------------------
-    def _resolve(self) -> None:
-        """The resolution step after a play (KC-R28), then the end checks."""
-        auto = self.auto
-        decided_any = False
-        full, decided, armies = self.full, self.decided, self.armies
-        for t in range(TERRITORIES):
-            if not full[t] or decided[t] is not None:
-                continue  # nobody complete there: neither completion nor claim possible
-            if full[t] == self.players:
-                self._decide(t, self._completion_winner(t), "completion")  # KC-R23
-                decided_any = True
-            elif auto:
-                for p in range(self.players):
-                    if len(armies[p][t]) == 4 and self.claim_valid(t, p):
-                        self._decide(t, p, "claim")
-                        decided_any = True
-                        break  # at most one valid claimant (KC-E9)
-        if decided_any:
-            self._check_end()
-
-    def _completion_winner(self, t: int) -> int:
-        counts, comp = self.counts, self.comp
-        return max(range(self.players), key=lambda p: (KEY[counts[p][t]], -comp[p][t]))
-
-    def _decide(self, t: int, winner: int, method: str) -> None:
-        marker = sum(1 for d in self.decided if d is not None) + 1  # KC-R32
-        self.decided[t] = (winner, marker, method, self.play_counter)
-        self.markers[winner].append(marker)
-        self.events.append(
-            {
-                "type": "decide",
-                "territory": t + 1,
-                "winner": winner,
-                "marker": marker,
-                "method": method,
-                "play": self.play_counter,
-            }
-        )
-
-    def _check_end(self) -> bool:
-        """KC-R33 and KC-R34; returns True if the game ended."""
-        reason = None
-        if all(d is not None for d in self.decided):
-            reason = "all territories decided"
-        elif self.options["stop_when_decided"] and winners_fixed(self.markers) is not None:
-            reason = "winners fixed"
-        if reason is None:
-            return False
-        self.phase = OVER
-        self.drawn = -1
-        self.events.append({"type": "end", "reason": reason, "winners": self.winners()})
-        return True
-
-    # -- claim proof ---------------------------------------------------------------------
+    # -- claim proof (public facts only) -----------------------------------------------
     def claim_valid(self, t: int, claimant: int) -> bool:
         """KC-R27: no opponent can beat ``claimant``'s complete army in territory ``t``
         (0-4) with cards from the table and the unseen pool. Uses public facts only."""
@@ -330,9 +206,13 @@ class KingdomsState(State):
             witness = cached[1]
             if witness is NEVER:
                 return False  # U only shrinks: a failed refutation stays failed (KC-E8)
-            if all(self.unseen[m] >= need for m, need in witness):
+            unseen = self.unseen
+            for m, need in witness:
+                if unseen[m] < need:
+                    break  # a card of the witness has come onto the table: search again
+            else:
                 return True
-        found = claim_proof.find_refutation(army, 4 - k, K, self.unseen, self.unseen_symbols)
+        found = proof.find_refutation(army, 4 - k, K, self.unseen, self.unseen_symbols)
         if found is None:
             self._proof[cache_key] = (army, NEVER)
             return False
@@ -356,9 +236,7 @@ class KingdomsState(State):
             k = len(self.armies[o][t])
             if o == claimant or k == 4:
                 continue
-            w = claim_proof.find_refutation(
-                self.counts[o][t], 4 - k, K, self.unseen, self.unseen_symbols
-            )
+            w = proof.find_refutation(self.counts[o][t], 4 - k, K, self.unseen, self.unseen_symbols)
             if w is not None:
                 return o, tuple(slots_of_mask(m) for m in w)
         return None
@@ -371,6 +249,7 @@ class KingdomsState(State):
         return [float(len(m)) for m in self.markers]
 
     def ranking_keys(self) -> list[tuple[Any, ...]]:
+        """More territories, then a lower marker sum (KC-R35)."""
         return [ranking_key(m) for m in self.markers]
 
     def winners(self) -> list[int]:
@@ -383,121 +262,30 @@ class KingdomsState(State):
             return None
         return "all-decided" if all(d is not None for d in self.decided) else "winners-fixed"
 
-    # -- copies --------------------------------------------------------------------------
-    def clone(self) -> KingdomsState:
-        other = KingdomsState.__new__(KingdomsState)
-        self._copy_common(other)
-        other.pool = self.pool
-        other.plays = self.plays
-        other.hands = [h.copy() for h in self.hands]
-        other.deck = self.deck.copy()
-        other.armies = [row.copy() for row in self.armies]
-        other.counts = [row.copy() for row in self.counts]
-        other.comp = [row.copy() for row in self.comp]
-        other.full = self.full.copy()
-        other.play_no = self.play_no.copy()
-        other.decided = self.decided.copy()
-        other.markers = [m.copy() for m in self.markers]
-        other.unseen = self.unseen.copy()
-        other.unseen_symbols = self.unseen_symbols.copy()
-        other.play_counter = self.play_counter
-        other.active = self.active
-        other.phase = self.phase
-        other.first_player = self.first_player
-        other.drawn = self.drawn
-        other.open_now = self.open_now  # replaced, never mutated
-        other.auto = self.auto
-        other.manual = self.manual
-        other.events = self.events.copy()
-        other._proof = self._proof.copy()
-        other._refuter = self._refuter.copy()
-        return other
-
+    # -- information ---------------------------------------------------------------------
     def resample(self, seat: int | None, rng: random.Random) -> KingdomsState:
         """Re-deal every hand but ``seat``'s and the deck from the unseen cards (§6.2)."""
         other = self.clone()
         other._moves = None
-        keep = seat
-        hidden = [c for p in range(self.players) if p != keep for c in self.hands[p]]
+        hidden = [c for p in range(self.players) if p != seat for c in self.hands[p]]
         hidden.extend(self.deck)
         hidden.sort()  # the pool's order must not depend on where the cards really are
         rng.shuffle(hidden)
         pos = 0
         for p in range(self.players):
-            if p == keep:
+            if p == seat:
                 continue
             size = len(self.hands[p])
             other.hands[p] = sorted(hidden[pos : pos + size])
             pos += size
         other.deck = hidden[pos:]
-        if other.drawn >= 0 and other.active != keep:
+        if other.drawn >= 0 and other.active != seat:
             # that a draw happened is public; which card it was is not
             other.drawn = other.hands[other.active][rng.randrange(len(other.hands[other.active]))]
         return other
 
-    # -- information ---------------------------------------------------------------------
-    def _card_json(self, card: int) -> JSON:
-        return {"card": self.pool.ids[card], "slots": slots_of_mask(self.pool.masks[card])}
-
     def view(self, seat: int | None) -> JSON:
-        ids, masks, play_no = self.pool.ids, self.pool.masks, self.play_no
-        manual = self.manual
-        territories = []
-        for t in range(TERRITORIES):
-            armies = []
-            for p in range(self.players):
-                cards = self.armies[p][t]
-                idx = self.counts[p][t]
-                armies.append(
-                    {
-                        "seat": p,
-                        "cards": [
-                            {"card": ids[c], "slots": SLOTS[masks[c]], "play": play_no[c]}
-                            for c in cards
-                        ],
-                        "army": notation(idx),
-                        "key": key_json(idx),
-                        "complete_at": self.comp[p][t] or None,
-                    }
-                )
-            d = self.decided[t]
-            claimable = None
-            if manual and d is None and self.phase != OVER:
-                claimable = [p for p in range(self.players) if self.claim_valid(t, p)]
-            territories.append(
-                {
-                    "territory": t + 1,
-                    "armies": armies,
-                    "decided": None
-                    if d is None
-                    else {"winner": d[0], "marker": d[1], "method": d[2], "play": d[3]},
-                    **({"claimable_by": claimable} if claimable is not None else {}),
-                }
-            )
-        out: JSON = {
-            "game": self.game.id,
-            "seat": seat,
-            "players": self.players,
-            "claims": self.options["claims"],
-            "stop_when_decided": self.options["stop_when_decided"],
-            "phase": self.phase,
-            "active": None if self.phase == OVER else self.active,
-            "first_player": self.first_player,
-            "play_counter": self.play_counter,
-            "deck_size": len(self.deck),
-            "hand_sizes": [len(h) for h in self.hands],
-            "territories": territories,
-            "markers": [list(m) for m in self.markers],
-            "standing": [[len(m), sum(m)] for m in self.markers],
-            "unseen": {slots_of_mask(m): self.unseen[m] for m in range(1, 32) if self.unseen[m]},
-        }
-        if seat is not None:
-            out["hand"] = [self._card_json(c) for c in self.hands[seat]]
-            if seat == self.active and self.drawn >= 0:
-                out["drawn"] = ids[self.drawn]
-        if self.phase == OVER:
-            out["winners"] = self.winners()
-        return out
+        return view_of(self, seat)
 
     def log(self, seat: int | None) -> list[JSON]:
         return list(self.events)  # every event of this game is public (§6.1)
@@ -513,127 +301,6 @@ class KingdomsState(State):
             + sum(1 for d in self.decided if d is None),
         }
 
-    # -- persistence ---------------------------------------------------------------------
-    def _data_json(self) -> JSON:
-        ids = self.pool.ids
-        return {
-            "deck": [ids[c] for c in reversed(self.deck)],  # top card first
-            "hands": [[ids[c] for c in h] for h in self.hands],
-            "armies": [
-                [[[ids[c], self.play_no[c]] for c in army] for army in row] for row in self.armies
-            ],
-            "decided": [
-                None
-                if d is None
-                else {"winner": d[0], "marker": d[1], "method": d[2], "play": d[3]}
-                for d in self.decided
-            ],
-            "play_counter": self.play_counter,
-            "active": self.active,
-            "phase": self.phase,
-            "first_player": self.first_player,
-            "drawn": None if self.drawn < 0 else ids[self.drawn],
-            "events": self.events,
-        }
-
-    @classmethod
-    def from_data(
-        cls, players: int, seed: int, options: dict[str, Any], data: JSON
-    ) -> KingdomsState:
-        self = cls.__new__(cls)
-        self._init_common(players, seed, options)
-        self._init_empty(players, options)
-        with state_data_errors("kingdoms-of-crusaders state data"):
-            _load_data(self, data)
-        return self
-
-
-def _load_data(self: KingdomsState, data: JSON) -> None:
-    index, players = self.pool.index, self.players
-    seen: set[int] = set()
-
-    def card(cid: Any) -> int:
-        c = index.get(cid, -1) if isinstance(cid, str) else -1
-        if c < 0:
-            raise StateFormatError(f"unknown card id {cid!r}")
-        if c in seen:
-            raise StateFormatError(f"card {cid} appears twice")
-        seen.add(c)
-        return c
-
-    self.deck = [card(c) for c in data["deck"]][::-1]
-    hands = data["hands"]
-    if len(hands) != players:
-        raise StateFormatError(f"'hands' must have {players} entries")
-    self.hands = [sorted(card(c) for c in h) for h in hands]
-    armies = data["armies"]
-    if len(armies) != players or any(len(row) != TERRITORIES for row in armies):
-        raise StateFormatError(f"'armies' must be {players} rows of {TERRITORIES} territories")
-    numbers: set[int] = set()
-    for p, row in enumerate(armies):
-        for t, army in enumerate(row):
-            if len(army) > 4:
-                raise StateFormatError(f"seat {p} has more than 4 cards in territory {t + 1}")
-            cards = []
-            for cid, n in army:
-                c = card(cid)
-                if not isinstance(n, int) or n < 1 or n in numbers:
-                    raise StateFormatError(f"card {cid} has a bad or repeated play number {n!r}")
-                numbers.add(n)
-                self.play_no[c] = n
-                cards.append(c)
-                mask = self.pool.masks[c]
-                self.unseen[mask] -= 1
-                for s in MASK_SYMBOLS[mask]:
-                    self.unseen_symbols[s] -= 1
-            self.armies[p][t] = tuple(cards)
-            self.counts[p][t] = index_of_masks([self.pool.masks[c] for c in cards])
-            self.comp[p][t] = self.play_no[cards[3]] if len(cards) == 4 else 0
-            self.full[t] += len(cards) == 4
-    if len(seen) != len(self.pool):
-        raise StateFormatError(
-            f"{len(self.pool) - len(seen)} card(s) of the pool are nowhere (deck, hands, table)"
-        )
-    self.play_counter = data["play_counter"]
-    if sorted(numbers) != list(range(1, self.play_counter + 1)):
-        raise StateFormatError("play numbers must be exactly 1..play_counter")
-    decided = data["decided"]
-    if len(decided) != TERRITORIES:
-        raise StateFormatError(f"'decided' must have {TERRITORIES} entries")
-    for t, d in enumerate(decided):
-        if d is None:
-            continue
-        winner, marker = d["winner"], d["marker"]
-        play = d["play"]
-        if (
-            type(winner) is not int
-            or not 0 <= winner < players
-            or d["method"] not in ("completion", "claim")
-            or type(play) is not int
-            or not 0 <= play <= self.play_counter
-        ):
-            raise StateFormatError(f"territory {t + 1}: bad decision {d!r}")
-        self.decided[t] = (winner, marker, d["method"], d["play"])
-    for d in sorted((d for d in self.decided if d is not None), key=lambda d: d[1]):
-        self.markers[d[0]].append(d[1])
-    awarded = sorted(v for m in self.markers for v in m)
-    if awarded != list(range(1, len(awarded) + 1)):
-        raise StateFormatError("markers must be exactly 1..number of decided territories")
-    self.active = data["active"]
-    if not 0 <= self.active < players:
-        raise StateFormatError(f"'active' must be a seat 0-{players - 1}")
-    self.phase = data["phase"]
-    if self.phase not in (PLAY, CLAIM, OVER):
-        raise StateFormatError(f"unknown phase {self.phase!r}")
-    self.first_player = data["first_player"]
-    if type(self.first_player) is not int or not 0 <= self.first_player < players:
-        raise StateFormatError(f"'first_player' must be a seat 0-{players - 1}")
-    drawn = data["drawn"]
-    self.drawn = -1 if drawn is None else index[drawn]
-    self.open_now = self.available(self.active) if self.phase == PLAY else []
-    if self.drawn >= 0 and self.drawn not in self.hands[self.active]:
-        raise StateFormatError("the drawn card must be in the active seat's hand")
-    events = data["events"]
-    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-        raise StateFormatError("'events' must be a list of objects")
-    self.events = [dict(e) for e in events]
+    def to_position(self) -> str:
+        """The position in the format of ``docs/positions/kingdoms-of-crusaders.md``."""
+        return write_position(self)
