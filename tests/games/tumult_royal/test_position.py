@@ -185,3 +185,59 @@ def test_a_document_with_every_build_turn_taken_goes_on_to_the_next_round() -> N
     doc["data"]["turn"] = 2
     loaded = GAME.state_from_json(doc)
     assert loaded.round == 2 and loaded.phase == "grab" and loaded.chronicle
+
+
+JUNK = [None, -1, 0, 1, 99, "x", [], {}, [1], [[1, 2, 3]], True, 1.5, ["L01"], {"seat": 9}]
+WORDS = ["-", "x", "0", "99", "(1,1)", "(0,0)x2", "bread9", "L01", "(L02)", "a=b", "0:peek99"]
+WORDS += ["1:keep", "99:wait", "phase=build", "tick=24", "done=0,1", "actor=0", "0:peek1:won"]
+
+
+def use(s) -> None:
+    """Whatever loads works: views, moves, positions, a move."""
+    for seat in [None, *range(s.players)]:
+        s.view(seat)
+    s.to_position()
+    if s.actors():
+        seat = s.actors()[0]
+        s.apply(seat, s.legal_actions(seat)[0])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_damaged_document_or_position_is_refused_or_works(players: int) -> None:
+    """Bad input gets a clear error (StateFormatError / PositionError), never another
+    exception, and whatever loads can be played on (seeded damage)."""
+    rng = random.Random(players)
+    s = new(players, seed=players, keep_goods=True)
+    states = []
+    for step in range(160):
+        if s.is_over():
+            break
+        seat = rng.choice(s.actors())
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+        if step % 40 == 0:
+            states.append(s.clone())
+    for state in states:
+        doc = json.loads(json.dumps(state.to_json()))
+        for _ in range(60):
+            damaged = json.loads(json.dumps(doc))
+            key = rng.choice(sorted(damaged["data"]))
+            value = damaged["data"][key]
+            if isinstance(value, list) and value and rng.random() < 0.6:
+                value[rng.randrange(len(value))] = rng.choice(JUNK)
+            else:
+                damaged["data"][key] = rng.choice(JUNK)
+            try:
+                loaded = GAME.state_from_json(damaged)
+            except StateFormatError:
+                continue
+            use(loaded)
+        lines = [line.split(" ") for line in state.to_position().splitlines()]
+        for _ in range(60):
+            edited_lines = [list(words) for words in lines]
+            line = rng.choice(edited_lines)
+            line[rng.randrange(len(line))] = rng.choice(WORDS)
+            try:
+                loaded = GAME.from_position("\n".join(" ".join(w) for w in edited_lines))
+            except PositionError:
+                continue
+            use(loaded)

@@ -36,6 +36,8 @@ def _fail(message: str) -> PositionError:
 
 
 def _ints(name: str, values: Sequence[object], length: int, low: int, high: int) -> None:
+    if not isinstance(values, list):
+        raise _fail(f"{name} must be a list")
     if len(values) != length:
         raise _fail(f"{name} has {len(values)} entries, not {length}")
     for v in values:
@@ -44,7 +46,9 @@ def _ints(name: str, values: Sequence[object], length: int, low: int, high: int)
 
 
 def _flags(name: str, values: Sequence[object], length: int) -> None:
-    if len(values) != length or any(type(v) is not bool for v in values):
+    if not isinstance(values, list) or len(values) != length:
+        raise _fail(f"{name} must be {length} true/false entries")
+    if any(type(v) is not bool for v in values):
         raise _fail(f"{name} must be {length} true/false entries")
 
 
@@ -58,8 +62,9 @@ def _shapes(table: Table) -> None:
     _flags("done", table.done, players)
     _ints("loc", table.loc, ntiles, ASIDE, players - 1)
     _flags("carried", table.carried, ntiles)
-    _ints("hand", table.hand, players, -1, len(table.slot_tile) - 1)
     _ints("tick and turn", [table.tick, table.turn], 2, 0, big)
+    _slot_lists(table)
+    _ints("rank", table.rank, players, 0, players - 1)
     if sorted(table.rank) != list(range(players)):
         raise _fail(f"the ranks {table.rank} are not every seat 0 to {players - 1} once (TR-D4)")
     if table.phase not in PHASES:
@@ -74,10 +79,39 @@ def _shapes(table: Table) -> None:
     if table.end_reason not in ("", *ENDINGS) or (table.end_reason != "") != (table.phase == OVER):
         raise _fail(f"a game that is over names how it ended ({', '.join(ENDINGS)}); none else")
     for p, slots in enumerate(table.memory):
-        if sorted(set(slots)) != slots or any(not 0 <= s < len(table.slot_tile) for s in slots):
+        _ints(f"the memory of seat {p}", slots, len(slots), 0, len(table.slot_tile) - 1)
+        if sorted(set(slots)) != slots:
             raise _fail(f"the memory of seat {p} must be distinct slots, ascending (TR-G12)")
     if len(table.memory) != players:
         raise _fail(f"memory has {len(table.memory)} entries, not {players}")
+
+
+def _slot_lists(table: Table) -> None:
+    """The slots, hands, the seats choosing in this tick and the last tick's choices."""
+    players, ntiles = table.players, len(table.tiles)
+    if not isinstance(table.slot_tile, list):
+        raise _fail("slot_tile must be a list")
+    n = len(table.slot_tile)
+    _ints("slot_tile", table.slot_tile, n, 0, ntiles - 1)
+    _ints("slot_holder", table.slot_holder, n, -1, players - 1)
+    _ints("slot_taker", table.slot_taker, n, -1, players - 1)
+    _ints("hand", table.hand, players, -1, n - 1)
+    if not isinstance(table.tick_seats, list):
+        raise _fail("the seats choosing in this tick must be a list")
+    _ints("the seats choosing", table.tick_seats, len(table.tick_seats), 0, players - 1)
+    if not isinstance(table.last_tick, list):
+        raise _fail("the last tick must be a list of choices")
+    for entry in table.last_tick:
+        seat, action, slot = entry.get("seat"), entry.get("action"), entry.get("slot", 0)
+        if (
+            type(seat) is not int
+            or not 0 <= seat < players
+            or action not in ("peek", "keep", "put_back", "done", "wait")
+            or type(slot) is not int
+            or not 0 <= slot < max(n, 1)
+            or type(entry.get("won", False)) is not bool
+        ):
+            raise _fail(f"the last tick's choice {entry} is not a seat's choice (TR-G11)")
 
 
 def _landscape(table: Table) -> None:

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from ...engine.action import Action
 from ...engine.chance import ChanceEvent
 from ...engine.errors import IllegalAction
-from ...engine.game import JSON, ConformanceCase, Game, State
+from ...engine.game import JSON, ConformanceCase, Game, State, state_data_errors
 from ...engine.options import resolve_options
 from ...engine.result import ResultSheet
 from ...engine.schema import state_document_schema
@@ -79,9 +79,10 @@ class TumultRoyal(Game):
     ) -> State:
         """The kernel loads the declared facts; a document that cannot be a position of
         the game is refused as a hand-written position is (``checks.py``)."""
-        state = super()._state_from_data(players, seed, options, data)
-        assert isinstance(state, TumultState)
-        check(state)
+        with state_data_errors("tumult-royal state data"):  # a value of the wrong type
+            state = super()._state_from_data(players, seed, options, data)
+            assert isinstance(state, TumultState)
+            check(state)
         return state
 
     def state_from_json(self, obj: Any) -> State:

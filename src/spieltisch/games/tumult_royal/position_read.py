@@ -147,6 +147,8 @@ def _read_ranks(table: Table, parts: dict[str, list[str]]) -> None:
     if ranks is None:
         raise PositionError("give the line 'ranks S S ...': the seats, King first")
     table.rank = [_int(w, "ranks", 0, table.players - 1) for w in ranks]
+    if sorted(table.rank) != list(range(table.players)):
+        raise _error("ranks", f"name every seat 0 to {table.players - 1} once, King first (TR-D4)")
 
 
 def _read_landscape(table: Table, parts: dict[str, list[str]]) -> None:
