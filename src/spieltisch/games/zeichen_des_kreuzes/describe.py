@@ -11,72 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.i18n import Catalog
 from .catalog import catalog
 from .components import shown_components
-from .names import card_text, city_name, event_name, place, seat_list, seat_name, unit_name
+from .describe_fights import (
+    _committed,
+    _empty_tower,
+    _fight,
+    _fight_result,
+    _lance,
+    _no_troops,
+    _plundered,
+    _retreat,
+    _reveal,
+    _throw,
+    _truce,
+    _unit_removed,
+)
+from .describe_parts import by, card_words, count_words
+from .names import event_name, place, seat_list, seat_name, unit_name
 from .upgrade import upgrade_event
 
 JSON = dict[str, Any]
 Sentence = Callable[[JSON, int | None, str], str]
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _by(seat: Any, viewer: int | None, lang: str, mine: str, theirs: str, **values: Any) -> str:
-    """``mine`` when the reader is ``seat``, else ``theirs`` with ``{who}`` the seat's
-    name (both already translated)."""
-    if seat == viewer and viewer is not None:
-        return _cap(mine.format(**values))
-    return _cap(theirs.format(who=seat_name(seat, viewer, lang), **values))
-
-
-def _card(e: JSON, lang: str) -> str:
-    """``Plain + army (ZK002)``: the card as players call it, and its code."""
-    code = e.get("card")
-    _ = catalog(lang)
-    return card_text(code, lang) if isinstance(code, str) else _("a card")
-
-
-def _count(_: Catalog, what: str, n: Any) -> str:
-    """``1 troop``, ``4 troops``; likewise treasure and the garrison's cubes."""
-    count = n if isinstance(n, int) else 0
-    if what == "troops":
-        text = _.ngettext("{n} troop", "{n} troops", count)
-    elif what == "cubes":
-        text = _.npgettext("garrison", "{n} cube", "{n} cubes", count)
-    else:
-        text = _.ngettext("{n} treasure", "{n} treasure", count)
-    return text.format(n=n)
-
-
-def _cubes(counts: Any, viewer: int | None, lang: str) -> str:
-    """Cubes by colour: ``3 green, 2 yours, 1 of Player 2``."""
-    _ = catalog(lang)
-    if not counts:
-        return _("nothing")
-    parts = []
-    for colour, n in sorted(counts.items()):
-        if colour == "G":
-            parts.append(_("{n} green").format(n=n))
-        elif colour[1:].isdigit() and int(colour[1:]) == viewer:
-            parts.append(_("{n} yours").format(n=n))
-        elif colour[1:].isdigit():
-            name = seat_name(int(colour[1:]), None, lang)
-            parts.append(_("{n} of {name}").format(n=n, name=name))
-        else:
-            parts.append(f"{n} {colour}")
-    return ", ".join(parts)
-
-
-def _city(index: Any, lang: str) -> str:
-    cities = shown_components().board.cities
-    if isinstance(index, int) and 0 <= index < len(cities):
-        return city_name(cities[index].name, lang)
-    _ = catalog(lang)
-    return _("a city")
 
 
 def _setup(e: JSON, v: int | None, lang: str) -> str:
@@ -89,7 +45,7 @@ def _setup(e: JSON, v: int | None, lang: str) -> str:
         except KeyError:
             name = str(kid)
         names.append(f"{name} ({seat_name(seat, v, lang)})")
-    text = _by(
+    text = by(
         e.get("start_player"),
         v,
         lang,
@@ -110,18 +66,18 @@ def _setup(e: JSON, v: int | None, lang: str) -> str:
 def _turn(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
     mine, theirs = _("Turn {n}: you are active."), _("Turn {n}: {who} is active.")
-    return _by(e.get("seat"), v, lang, mine, theirs, n=e.get("turn"))
+    return by(e.get("seat"), v, lang, mine, theirs, n=e.get("turn"))
 
 
 def _move(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
         _("You played {card} and stepped to {to}."),
         _("{who} played {card} and stepped to {to}."),
-        card=_card(e, lang),
+        card=card_words(e, lang),
         to=place(e.get("to"), lang),
     )
 
@@ -131,7 +87,7 @@ def _event(e: JSON, v: int | None, lang: str) -> str:
     name = event_name(e.get("event"), lang)
     seat = e.get("seat")
     if "to" in e:
-        return _by(
+        return by(
             seat,
             v,
             lang,
@@ -141,7 +97,7 @@ def _event(e: JSON, v: int | None, lang: str) -> str:
             to=place(e["to"], lang),
         )
     if "target" in e:
-        return _by(
+        return by(
             seat,
             v,
             lang,
@@ -150,12 +106,12 @@ def _event(e: JSON, v: int | None, lang: str) -> str:
             name=name,
             target=seat_name(e["target"], v, lang, "acc"),
         )
-    return _by(seat, v, lang, _("You played {name}."), _("{who} played {name}."), name=name)
+    return by(seat, v, lang, _("You played {name}."), _("{who} played {name}."), name=name)
 
 
 def _step(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
@@ -167,7 +123,7 @@ def _step(e: JSON, v: int | None, lang: str) -> str:
 
 def _move_unit(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
@@ -178,184 +134,29 @@ def _move_unit(e: JSON, v: int | None, lang: str) -> str:
     )
 
 
-def _foe(e: JSON, lang: str) -> str:
-    """Whom a fight is against: the unit or the city by name where the event says."""
-    _ = catalog(lang)
-    kind = str(e.get("fight"))
-    unit, city = e.get("unit"), e.get("city")
-    cities = shown_components().board.cities
-    if kind in ("unit_fleet", "unit_army") and isinstance(unit, int) and unit >= 0:
-        return unit_name(unit, lang, article=True)
-    if kind.startswith("plunder") and isinstance(city, int) and 0 <= city < len(cities):
-        return _("the defenders of {city}").format(city=city_name(cities[city].name, lang))
-    foes = {
-        "unit_fleet": _("a fleet"),
-        "unit_army": _("a Muslim army"),
-        "plunder_muslim": _("the defenders of a Muslim city"),
-        "plunder_christian": _("the defenders of a Christian city"),
-        "jerusalem_round": _("the garrison of Jerusalem"),
-    }
-    return foes.get(kind) or _("an enemy")
-
-
-def _fight(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    fighter, cell = e.get("fighter"), place(e.get("cell"), lang)
-    if e.get("fight") == "ambush":
-        return _by(
-            fighter,
-            v,
-            lang,
-            _("You fight an ambush at {cell}."),
-            _("{who} fights an ambush at {cell}."),
-            cell=cell,
-        )
-    return _by(
-        fighter,
-        v,
-        lang,
-        _("You fight {foe} at {cell}."),
-        _("{who} fights {foe} at {cell}."),
-        cell=cell,
-        foe=_foe(e, lang),
-    )
-
-
-def _truce(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    return _by(
-        e.get("seat"),
-        v,
-        lang,
-        _("You played a Truce: the fight is cancelled."),
-        _("{who} played a Truce: the fight is cancelled."),
-    )
-
-
-def _no_troops(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    return _by(
-        e.get("seat"),
-        v,
-        lang,
-        _("You had no troops: the fight is lost without a throw."),
-        _("{who} had no troops: the fight is lost without a throw."),
-    )
-
-
-def _empty_tower(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    if e.get("card"):
-        mine = _("You emptied the tower with Tower shaking: {cubes} came out.")
-        theirs = _("{who} emptied the tower with Tower shaking: {cubes} came out.")
-    else:
-        mine = _("You emptied the tower with a purple marker: {cubes} came out.")
-        theirs = _("{who} emptied the tower with a purple marker: {cubes} came out.")
-    return _by(e.get("seat"), v, lang, mine, theirs, cubes=_cubes(e.get("cubes"), v, lang))
-
-
-def _lance(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    return _by(
-        e.get("seat"),
-        v,
-        lang,
-        _("You raised the Holy Lance (+1 in this fight)."),
-        _("{who} raised the Holy Lance (+1 in this fight)."),
-    )
-
-
-def _committed(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    return _by(
-        e.get("seat"),
-        v,
-        lang,
-        _("You committed troops in secret."),
-        _("{who} committed troops in secret."),
-    )
-
-
-def _reveal(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    return _("Revealed: the attacker commits {troops}, the garrison {cubes}.").format(
-        troops=_count(_, "troops", e.get("a")), cubes=_count(_, "cubes", e.get("d"))
-    )
-
-
-def _throw(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    return _("Tower: {thrown} thrown in, {tray} came out; inside now {after}.").format(
-        thrown=_cubes(e.get("thrown"), v, lang),
-        tray=_cubes(e.get("tray"), v, lang),
-        after=_cubes(e.get("after"), v, lang),
-    )
-
-
-def _fight_result(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    if e.get("won"):
-        mine, theirs = _("You won the fight."), _("{who} won the fight.")
-    else:
-        mine, theirs = _("You lost the fight."), _("{who} lost the fight.")
-    return _by(e.get("seat"), v, lang, mine, theirs)
-
-
-def _unit_removed(e: JSON, v: int | None, lang: str) -> str:
-    unit = unit_name(e.get("unit"), lang, article=True)
-    _ = catalog(lang)
-    sentence = _("{unit} was beaten on its start cell and leaves the game.")
-    return _cap(sentence.format(unit=unit))
-
-
-def _plundered(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    return _by(
-        e.get("seat"),
-        v,
-        lang,
-        _("You plundered {city}: a tile worth {value}."),
-        _("{who} plundered {city}: a tile worth {value}."),
-        city=_city(e.get("city"), lang),
-        value=e.get("value"),
-    )
-
-
-def _retreat(e: JSON, v: int | None, lang: str) -> str:
-    _ = catalog(lang)
-    return _by(
-        e.get("seat"),
-        v,
-        lang,
-        _("You retreated to {to}."),
-        _("{who} retreated to {to}."),
-        to=place(e.get("to"), lang),
-    )
-
-
 def _pray(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
     mine, theirs = _("You prayed (motivation +2)."), _("{who} prayed (motivation +2).")
-    return _by(e.get("seat"), v, lang, mine, theirs)
+    return by(e.get("seat"), v, lang, mine, theirs)
 
 
 def _recruit(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
         _("You paid {treasure} for {troops}."),
         _("{who} paid {treasure} for {troops}."),
-        treasure=_count(_, "treasure", e.get("treasure")),
-        troops=_count(_, "troops", e.get("troops")),
+        treasure=count_words(_, "treasure", e.get("treasure")),
+        troops=count_words(_, "troops", e.get("troops")),
     )
 
 
 def _pass(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
     mine, theirs = _("You took no city action."), _("{who} took no city action.")
-    return _by(e.get("seat"), v, lang, mine, theirs)
+    return by(e.get("seat"), v, lang, mine, theirs)
 
 
 def _siege(e: JSON, v: int | None, lang: str) -> str:
@@ -376,33 +177,33 @@ def _siege(e: JSON, v: int | None, lang: str) -> str:
         reward = 0
         mine = _("You besieged Jerusalem (siege no. {n}).")
         theirs = _("{who} besieged Jerusalem (siege no. {n}).")
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
         mine,
         theirs,
         n=e.get("number"),
-        reward=_count(_, "treasure", reward),
+        reward=count_words(_, "treasure", reward),
     )
 
 
 def _papal_reward(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
         _("The Pope consoles you for the lost siege no. {n}: +{reward}."),
         _("The Pope consoles {who} for the lost siege no. {n}: +{reward}."),
         n=e.get("number"),
-        reward=_count(_, "treasure", e.get("reward")),
+        reward=count_words(_, "treasure", e.get("reward")),
     )
 
 
 def _siege_round(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    return _by(
+    return by(
         e.get("defender"),
         v,
         lang,
@@ -419,7 +220,7 @@ def _siege_ends(e: JSON, v: int | None, lang: str) -> str:
 
 def _jerusalem_falls(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
@@ -430,13 +231,13 @@ def _jerusalem_falls(e: JSON, v: int | None, lang: str) -> str:
 
 def _discard(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
         _("You discarded {card}."),
         _("{who} discarded {card}."),
-        card=_card(e, lang),
+        card=card_words(e, lang),
     )
 
 
@@ -446,7 +247,7 @@ def _draw(e: JSON, v: int | None, lang: str) -> str:
         mine, theirs = _("You drew {card}."), _("{who} drew {card}.")
     else:
         mine, theirs = _("You drew a card."), _("{who} drew a card.")
-    return _by(e.get("seat"), v, lang, mine, theirs, card=_card(e, lang))
+    return by(e.get("seat"), v, lang, mine, theirs, card=card_words(e, lang))
 
 
 def _immediate(e: JSON, v: int | None, lang: str) -> str:
@@ -458,7 +259,7 @@ def _immediate(e: JSON, v: int | None, lang: str) -> str:
     else:
         mine = _("You drew {name}, resolved at once.")
         theirs = _("{who} drew {name}, resolved at once.")
-    return _by(
+    return by(
         e.get("seat"),
         v,
         lang,
@@ -479,7 +280,7 @@ def _exhausted(e: JSON, v: int | None, lang: str) -> str:
 def _end_cards(e: JSON, v: int | None, lang: str) -> str:
     _ = catalog(lang)
     mine, theirs = _("You ended the card phase."), _("{who} ended the card phase.")
-    return _by(e.get("seat"), v, lang, mine, theirs)
+    return by(e.get("seat"), v, lang, mine, theirs)
 
 
 def _game_over(e: JSON, v: int | None, lang: str) -> str:
