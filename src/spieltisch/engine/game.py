@@ -130,7 +130,7 @@ class State(metaclass=DeclaredMeta):
         self.configure()
         with state_data_errors("state data"):
             self._load_facts(data)
-        self.rebuild_caches()
+            self.rebuild_caches()  # a fact of the wrong kind may only show here
         return self
 
     def _load_facts(self, data: JSON) -> None:
@@ -213,9 +213,10 @@ class State(metaclass=DeclaredMeta):
             raise reason
         phase.apply(self, seat, action)
 
-    @abstractmethod
     def clone(self) -> State:
-        """An independent copy, cheap enough to call every search iteration."""
+        """An independent copy, cheap enough to call every search iteration. Generated
+        for a declared state (``engine.fields``); other states write their own."""
+        raise NotImplementedError(f"{type(self).__name__} declares no fields to clone")
 
     # -- outcome -------------------------------------------------------------------------
     @abstractmethod
@@ -300,9 +301,9 @@ class State(metaclass=DeclaredMeta):
         """Counts of components that no rule creates or destroys; constant over a game."""
 
     # -- persistence ---------------------------------------------------------------------
-    @abstractmethod
     def _data_json(self) -> JSON:
-        """The game-specific part of ``to_json``."""
+        """The game-specific part of ``to_json``: the facts of a declared state."""
+        raise NotImplementedError(f"{type(self).__name__} declares no fields to save")
 
     def to_position(self) -> str:
         """The position in the game's human-writable format (``Game.from_position`` reads
@@ -411,6 +412,12 @@ class Game(ABC):
         """The game-specific part of a state stored by rules ``version`` (older than this
         engine's) in this engine's format; games whose format changed override it."""
         return data
+
+    def __init__(self) -> None:
+        # the state finds its game (views, describe); the first instance made is the game
+        # (a test's variant of a game class must not take over its state class)
+        if self.state_class is not None and "game" not in self.state_class.__dict__:
+            self.state_class.game = self
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
