@@ -9,7 +9,8 @@ from typing import Any
 
 from spieltisch.engine.i18n import catalog_entries
 from spieltisch.games.zeichen_des_kreuzes.catalog import PACKAGE, catalog
-from spieltisch.games.zeichen_des_kreuzes.components import EVENT_NAMES, default_components
+from spieltisch.games.zeichen_des_kreuzes.components import EVENT_NAMES
+from spieltisch.games.zeichen_des_kreuzes.edition import default_components
 from spieltisch.games.zeichen_des_kreuzes.names import UNITS, city_name, unit_title
 
 

@@ -16,8 +16,8 @@ from spieltisch import bots
 from spieltisch.engine.errors import IllegalAction, OptionError
 from spieltisch.games.zeichen_des_kreuzes import encoding as E
 from spieltisch.games.zeichen_des_kreuzes.board import GREEN_CITY, MOUNTAIN, PLAIN, RED, SEA
-from spieltisch.games.zeichen_des_kreuzes.components import default_components
 from spieltisch.games.zeichen_des_kreuzes.constants import JERUSALEM_MOTIVATION
+from spieltisch.games.zeichen_des_kreuzes.edition import default_components
 from spieltisch.games.zeichen_des_kreuzes.encoding import ZkEncoding
 from spieltisch.games.zeichen_des_kreuzes.fight import FIGHT_TYPES
 from spieltisch.games.zeichen_des_kreuzes.tower import GREEN

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from spieltisch.engine.errors import DataError
 from spieltisch.games.zeichen_des_kreuzes.board import MOUNTAIN, PLAIN, SEA, parse_map
-from spieltisch.games.zeichen_des_kreuzes.components import default_components
+from spieltisch.games.zeichen_des_kreuzes.edition import default_components
 from spieltisch.games.zeichen_des_kreuzes.movement import unit_moves
 
 from .helpers import new

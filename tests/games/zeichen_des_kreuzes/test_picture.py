@@ -19,7 +19,8 @@ from spieltisch.engine.game import State
 from spieltisch.games.zeichen_des_kreuzes import actions as A
 from spieltisch.games.zeichen_des_kreuzes import map_svg
 from spieltisch.games.zeichen_des_kreuzes.board import MOUNTAIN, SEA, Board
-from spieltisch.games.zeichen_des_kreuzes.components import default_components, parse_components
+from spieltisch.games.zeichen_des_kreuzes.edition import default_components
+from spieltisch.games.zeichen_des_kreuzes.edition_data import parse_components
 from spieltisch.games.zeichen_des_kreuzes.state import ZkState
 from spieltisch.games.zeichen_des_kreuzes.svg import board_moves, log_keys, render_svg
 

@@ -23,7 +23,7 @@ from spieltisch.cli import renderers
 from spieltisch.cli.main import app
 from spieltisch.engine.game import State
 from spieltisch.engine.markup import strip_markup, visible_len
-from spieltisch.games.zeichen_des_kreuzes.components import default_components
+from spieltisch.games.zeichen_des_kreuzes.edition import default_components
 from spieltisch.games.zeichen_des_kreuzes.names import card_name
 from spieltisch.games.zeichen_des_kreuzes.svg import board_moves, render_svg
 from spieltisch.games.zeichen_des_kreuzes.text import render_actions, render_view

@@ -129,6 +129,42 @@ def parse_map(text: str, height: int = 14) -> Board:
     if len(lines) < height:
         raise DataError(f"map: the first {height} lines must be the grid; found {len(lines)}")
     rows = tuple(lines[:height])
+    terrain = _grid(rows)
+    width = len(rows[0])
+    named = _named_cells(lines, rows, height)
+    cities, city_at = _cities(named, rows, width)
+    neighbours = [
+        tuple(
+            ny * width + nx
+            for ny in (y - 1, y, y + 1)
+            for nx in (x - 1, x, x + 1)
+            if (nx, ny) != (x, y) and 0 <= nx < width and 0 <= ny < height
+        )
+        for y in range(height)
+        for x in range(width)
+    ]
+    by_terrain = tuple(
+        (
+            *(tuple(n for n in around if terrain[n] == t) for t in (SEA, PLAIN, MOUNTAIN)),
+            around,
+        )
+        for around in neighbours
+    )
+    return Board(
+        width=width,
+        height=height,
+        rows=rows,
+        terrain=tuple(terrain),
+        neighbours=tuple(neighbours),
+        terrain_neighbours=by_terrain,
+        cities=tuple(cities),
+        city_at=city_at,
+        named=tuple(named),
+    )
+
+
+def _grid(rows: tuple[str, ...]) -> list[int]:
+    """The terrain of every cell, row by row (the legend of 3.1)."""
     width = len(rows[0])
     if width < 2:
         raise DataError("map line 1: the grid row is empty")
@@ -142,6 +178,12 @@ def parse_map(text: str, height: int = 14) -> Board:
             if ch not in LEGEND:
                 raise DataError(f"map line {y + 1}, column {x + 1}: unknown map character {ch!r}")
             terrain.append(LEGEND[ch])
+    return terrain
+
+
+def _named_cells(lines: list[str], rows: tuple[str, ...], height: int) -> list[NamedCell]:
+    """The lines after the grid: ``x y kind name faith``, each on a cell of its letter."""
+    width = len(rows[0])
     named: list[NamedCell] = []
     for number, line in enumerate(lines[height:], start=height + 1):
         if not line.strip():
@@ -169,6 +211,13 @@ def parse_map(text: str, height: int = 14) -> Board:
                 f"the grid has {rows[y][x]!r}"
             )
         named.append(NamedCell(x, y, kind, name.replace("_", " "), faith))
+    return named
+
+
+def _cities(
+    named: list[NamedCell], rows: tuple[str, ...], width: int
+) -> tuple[list[City], dict[int, int]]:
+    """The cities in the file's order, one per city letter of the grid, one Jerusalem."""
     cities: list[City] = []
     city_at: dict[int, int] = {}
     for n in named:
@@ -184,32 +233,4 @@ def parse_map(text: str, height: int = 14) -> Board:
                 raise DataError(f"map: the {ch!r} cell ({x},{y}) has no named city line")
     if sum(c.kind == JERUSALEM for c in cities) != 1:
         raise DataError("map: there must be exactly one jerusalem")
-    neighbours = []
-    for y in range(height):
-        for x in range(width):
-            neighbours.append(
-                tuple(
-                    ny * width + nx
-                    for ny in (y - 1, y, y + 1)
-                    for nx in (x - 1, x, x + 1)
-                    if (nx, ny) != (x, y) and 0 <= nx < width and 0 <= ny < height
-                )
-            )
-    by_terrain = tuple(
-        (
-            *(tuple(n for n in around if terrain[n] == t) for t in (SEA, PLAIN, MOUNTAIN)),
-            around,
-        )
-        for around in neighbours
-    )
-    return Board(
-        width=width,
-        height=height,
-        rows=rows,
-        terrain=tuple(terrain),
-        neighbours=tuple(neighbours),
-        terrain_neighbours=by_terrain,
-        cities=tuple(cities),
-        city_at=city_at,
-        named=tuple(named),
-    )
+    return cities, city_at

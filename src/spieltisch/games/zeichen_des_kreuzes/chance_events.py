@@ -31,8 +31,9 @@ from typing import Any
 from ...engine.chance import ChanceEvent
 from .board import GREEN_CITY, RED
 from .colours import GREEN, colour_from_name
-from .components import Components, card_code, components_for, parse_card_code
+from .components import Components, card_code, parse_card_code
 from .draw_phase import RESHUFFLE
+from .edition import components_for
 from .game_setup import DEAL_RESHUFFLE, DECK, GREEN_TILES, KNIGHTS, RED_TILES, START_PLAYER
 from .tower_models import EVENT as TOWER
 

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .catalog import catalog
-from .components import shown_components
 from .describe_fights import (
     _committed,
     _empty_tower,
@@ -28,6 +27,7 @@ from .describe_fights import (
     _unit_removed,
 )
 from .describe_parts import by, card_words, count_words
+from .edition import shown_components
 from .names import event_name, place, seat_list, seat_name, unit_name
 from .upgrade import upgrade_event
 

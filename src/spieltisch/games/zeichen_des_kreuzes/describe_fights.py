@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from .catalog import catalog
-from .components import shown_components
 from .describe_parts import by, cap, city_words, count_words, cubes_words
+from .edition import shown_components
 from .names import city_name, place, unit_name
 
 JSON = dict[str, Any]

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine.i18n import Catalog
 from .catalog import catalog
-from .components import shown_components
+from .edition import shown_components
 from .names import card_text, city_name, seat_name
 
 JSON = dict[str, Any]

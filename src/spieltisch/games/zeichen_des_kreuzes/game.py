@@ -18,8 +18,9 @@ from ...engine.result import ResultSheet
 from ...engine.schema import state_document_schema
 from . import actions, position_reading, result
 from .chance_events import CHANCE_EVENTS
-from .components import Components, components_for, default_components, load_edition_file
+from .components import Components
 from .describe import describe_event
+from .edition import components_for, default_components, load_edition_file
 from .encoding import encoding_for
 from .game_setup import new_state
 from .labels import action_label

@@ -14,7 +14,8 @@ from ...engine.action import Action
 from ...engine.game import JSON
 from .actions import ZkAction
 from .catalog import catalog
-from .components import card_code, shown_components
+from .components import card_code
+from .edition import shown_components
 from .names import card_text, city_at, city_name, lang_of, place, seat_name, unit_name
 from .shown import use_edition
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 from ...engine.picture import FONT_FAMILY
 from ...engine.svg import attr, num
 from .board import MOUNTAIN, SEA, TERRAIN_NAMES, Board
-from .components import components_by_key
+from .edition import components_by_key
 
 CELL = 36  # pixels per grid cell (26 x 14 cells: 936 x 504)
 JITTER = 0.16  # how far (in cells) a coast vertex is nudged at most

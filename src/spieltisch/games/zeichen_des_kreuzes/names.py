@@ -16,7 +16,8 @@ from ...engine.i18n import Catalog
 from ...engine.i18n import lang_of as catalog_lang
 from .board import TERRAIN_NAMES
 from .catalog import catalog, pgettext
-from .components import EVENT_NAMES, MOVEMENT, shown_components
+from .components import EVENT_NAMES, MOVEMENT
+from .edition import shown_components
 from .shown import card_of
 
 # the city names of the default map (data/map.txt), so the catalogs hold each

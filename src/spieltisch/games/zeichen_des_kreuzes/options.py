@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine.i18n import N_
 from ...engine.options import Option, data_option
-from .components import parse_components
+from .edition_data import parse_components
 from .papal import PAPAL_REWARD_MODES
 from .tower import MODELS, SHELF_MEMORIES, parse_tower_params
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...engine.i18n import lang_of
+from ...engine.i18n import Catalog, lang_of
 from .catalog import catalog
 
 
@@ -52,6 +52,11 @@ def _words(lang: str) -> dict[str, str]:
     """One table per language, read from the catalog once (the picture is drawn for every
     seat after every move)."""
     _ = catalog(lang)
+    return {**_table_words(_), **_road_words(_), **_tip_and_button_words(_)}
+
+
+def _table_words(_: Catalog) -> dict[str, str]:
+    """The header, the legend and the players' table."""
     return {
         "title": "Im Zeichen des Kreuzes",
         "turn": _("Turn {n}"),
@@ -126,6 +131,12 @@ def _words(lang: str) -> dict[str, str]:
         "col_hand": _("hand"),
         "col_red": _("red tiles"),
         "col_green": _("green tiles"),
+    }
+
+
+def _road_words(_: Catalog) -> dict[str, str]:
+    """The units' panel, the road to victory and the ranking."""
+    return {
         "units": _("Neutral units"),
         "removed": _("removed"),
         "at": _("at {place}"),
@@ -143,6 +154,12 @@ def _words(lang: str) -> dict[str, str]:
         "no_winner_rule": _("then nobody wins."),
         "cities_rule": _("then the most green tiles win; ties: army, then treasure."),
         "ranking": _("{n}. {name}: green tiles {g} · army {a} · treasure {t}"),
+    }
+
+
+def _tip_and_button_words(_: Catalog) -> dict[str, str]:
+    """The cities' and pieces' tips and the buttons."""
+    return {
         "city_red": _("Christian city"),
         "city_crete": _("Candia (Crete)"),
         "city_green": _("Muslim city"),

@@ -12,7 +12,8 @@ from ...engine import picture as pic
 from ...engine.svg import attr, num
 from . import figures, map_svg, picture_moves
 from .board import JERUSALEM
-from .components import SHOWN_EDITION, default_components
+from .components import SHOWN_EDITION
+from .edition import default_components
 from .names import city_name, unit_name
 from .picture_text import words
 from .shown import board, components

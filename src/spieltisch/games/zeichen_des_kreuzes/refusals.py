@@ -22,8 +22,9 @@ from ...engine.i18n import Catalog
 from .actions import ZkAction
 from .board import TERRAIN_NAMES
 from .catalog import catalog, gettext, pgettext
-from .components import SHOWN_EDITION, card_code, edition_key
+from .components import SHOWN_EDITION, card_code
 from .constants import ATTACK
+from .edition import edition_key
 from .ending import ENDING_RULES
 from .fight import MIN_COMMIT
 from .movement import unit_moves

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .components import SHOWN_EDITION, Card, Components, Unit, parse_card_code, shown_components
+from .components import SHOWN_EDITION, Card, Components, Unit, parse_card_code
+from .edition import shown_components
 
 
 def components() -> Components:

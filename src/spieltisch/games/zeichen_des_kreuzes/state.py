@@ -24,7 +24,7 @@ from . import document as doc
 from .actions import ZkAction
 from .card_phase import CardPhase, SecondStep, offer_second_step
 from .city_phase import CityPhase
-from .components import Components, components_for
+from .components import Components
 from .constants import (
     CARDS,
     DECISION_TABLE,
@@ -35,6 +35,7 @@ from .constants import (
     jerusalem_tiles,
     plunder_limit,
 )
+from .edition import components_for
 from .ending import exhaustion_keys
 from .eventlog import EventLog, load_log, save_log
 from .fight import Fight

@@ -268,22 +268,25 @@ def render_actions(
             key = (kind, "")
             titles[key] = lab["act_discard"]
             groups.setdefault(key, []).append(f"{num} {card_label(card, lab)}")
-        elif kind == "truce":
-            others.append(f"  {num} {lab['act_truce'].format(card=card_label(card, lab))}")
-        elif kind == "empty_tower":
-            text = (
-                lab["act_empty_tower_card"].format(card=card_label(card, lab))
-                if card
-                else lab["act_empty_tower"]
-            )
-            others.append(f"  {num} {text}")
-        elif f"act_{kind}" in lab:
-            others.append(f"  {num} {lab[f'act_{kind}']}")
         else:
-            others.append(f"  {num} {escape(str(action))}")
+            others.append(f"  {num} {_single(action, lab)}")
     lines: list[str] = []
     for key, items in groups.items():
         lines.append(titles[key])
         lines.extend(wrap(items, "  ", WIDTH, "  "))
     lines.extend(others)
     return "\n".join(lines)
+
+
+def _single(action: dict[str, Any], lab: dict[str, str]) -> str:
+    """The menu line of an action that is not grouped (a button's words)."""
+    kind, card = str(action.get("type")), action.get("card")
+    if kind == "truce":
+        return lab["act_truce"].format(card=card_label(card, lab))
+    if kind == "empty_tower":
+        if card:
+            return lab["act_empty_tower_card"].format(card=card_label(card, lab))
+        return lab["act_empty_tower"]
+    if f"act_{kind}" in lab:
+        return lab[f"act_{kind}"]
+    return escape(str(action))

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 from ...engine.game import JSON
 from .board import GREEN_CITY, RED, TERRAIN_NAMES
-from .components import card_code, edition_key
+from .components import card_code
 from .constants import draw_limit
+from .edition import edition_key
 from .fight import JERUSALEM_ROUND
 from .papal import reward_if_lost
 from .tower import GREEN
@@ -30,33 +31,82 @@ def phase_of(state: ZkState) -> str:
 
 
 def state_view(state: ZkState, seat: int | None) -> JSON:
+    """What ``seat`` sees (ZK-H1; its hand, ZK-H2); ``None``: a spectator (ZK-H5)."""
+    out: JSON = {
+        "game": "im-zeichen-des-kreuzes",
+        "edition": edition_key(state.options["edition_data"]),
+        "seat": seat,
+        "players": state.players,
+        "turn": state.turn,
+        "active": state.active,
+        "start_player": state.start_player,
+        "phase": phase_of(state),
+        "decision": {
+            "type": state.decision_kind,
+            "seat": None if state.decider < 0 else state.decider,
+        },
+        "seats": [_seat_view(state, p) for p in range(state.players)],
+        **_board_view(state),
+        "garrison": state.garrison,
+        "sieges": state.sieges,
+        "tower": {
+            ("G" if c == GREEN else f"P{c}"): n for c, n in sorted(state.tower.counts().items())
+        },
+        "draw_pile": len(state.draw_pile),
+        "discard": [card_code(c) for c in state.discard],
+        "exhaustions": state.exhaustions,
+        "fight": _fight_view(state, seat),
+        "plunder_limit": state.plunder_limit,
+        "jerusalem_tiles_needed": state.jerusalem_tiles,
+        "options": {
+            "tie_rule": state.options["tie_rule"],
+            "tower_model": state.options["tower_model"],
+            "exhaustion_winner": state.options["exhaustion_winner"],
+            "papal_reward": state.options["papal_reward"],
+        },
+        "over": state.decision_kind == "over",
+        "winners": list(state.winner_seats),
+        "end_reason": state.end_reason_code or None,
+    }
+    if state.decision_kind == "symbol":
+        out["symbol"] = state.symbol
+    if state.two_step >= 0:
+        out["two_step_card"] = card_code(state.two_step)
+    if seat is not None:
+        out["hand"] = [card_code(c) for c in state.hands[seat]]
+    return out
+
+
+def _seat_view(state: ZkState, p: int) -> JSON:
+    """A seat's public tableau and pawn (ZK-H1)."""
+    xy = state.comp.board.cell_json
+    knight = state.comp.knight(state.knights[p])
+    return {
+        "seat": p,
+        "knight": knight.id,
+        "knight_name": knight.name,
+        "army": state.army[p],
+        "supply": state.supply[p],
+        "tower": state.tower.count(p),
+        "treasure": state.treasure[p],
+        "motivation": state.motivation[p],
+        "draw_limit": draw_limit(state.motivation[p]),
+        "markers": state.markers[p],
+        "hand_size": len(state.hands[p]),
+        "pawn": xy(state.pawn[p]),
+        "origin": None if state.origin[p] < 0 else xy(state.origin[p]),
+        "green_tiles": list(state.green_tiles[p]),
+        "red_tiles": list(state.red_tiles[p]),
+        "siege_eligible": state.siege_eligible(p),
+    }
+
+
+def _board_view(state: ZkState) -> JSON:
+    """The cities (a tile only once plundered, ZK-E48), the face-down tiles' values per
+    colour and the neutral units."""
     comp = state.comp
     board = comp.board
     xy = board.cell_json
-    tower = state.tower
-    seats = []
-    for p in range(state.players):
-        knight = comp.knight(state.knights[p])
-        seats.append(
-            {
-                "seat": p,
-                "knight": knight.id,
-                "knight_name": knight.name,
-                "army": state.army[p],
-                "supply": state.supply[p],
-                "tower": tower.count(p),
-                "treasure": state.treasure[p],
-                "motivation": state.motivation[p],
-                "draw_limit": draw_limit(state.motivation[p]),
-                "markers": state.markers[p],
-                "hand_size": len(state.hands[p]),
-                "pawn": xy(state.pawn[p]),
-                "origin": None if state.origin[p] < 0 else xy(state.origin[p]),
-                "green_tiles": list(state.green_tiles[p]),
-                "red_tiles": list(state.red_tiles[p]),
-                "siege_eligible": state.siege_eligible(p),
-            }
-        )
     cities = []
     for city in board.cities:
         by = state.plundered_by[city.index]
@@ -86,50 +136,7 @@ def state_view(state: ZkState, seat: int | None) -> JSON:
         }
         for u in comp.units
     ]
-    counts = tower.counts()
-    out: JSON = {
-        "game": "im-zeichen-des-kreuzes",
-        "edition": edition_key(state.options["edition_data"]),
-        "seat": seat,
-        "players": state.players,
-        "turn": state.turn,
-        "active": state.active,
-        "start_player": state.start_player,
-        "phase": phase_of(state),
-        "decision": {
-            "type": state.decision_kind,
-            "seat": None if state.decider < 0 else state.decider,
-        },
-        "seats": seats,
-        "cities": cities,
-        "face_down_tiles": face_down,
-        "units": units,
-        "garrison": state.garrison,
-        "sieges": state.sieges,
-        "tower": {("G" if c == GREEN else f"P{c}"): n for c, n in sorted(counts.items())},
-        "draw_pile": len(state.draw_pile),
-        "discard": [card_code(c) for c in state.discard],
-        "exhaustions": state.exhaustions,
-        "fight": _fight_view(state, seat),
-        "plunder_limit": state.plunder_limit,
-        "jerusalem_tiles_needed": state.jerusalem_tiles,
-        "options": {
-            "tie_rule": state.options["tie_rule"],
-            "tower_model": state.options["tower_model"],
-            "exhaustion_winner": state.options["exhaustion_winner"],
-            "papal_reward": state.options["papal_reward"],
-        },
-        "over": state.decision_kind == "over",
-        "winners": list(state.winner_seats),
-        "end_reason": state.end_reason_code or None,
-    }
-    if state.decision_kind == "symbol":
-        out["symbol"] = state.symbol
-    if state.two_step >= 0:
-        out["two_step_card"] = card_code(state.two_step)
-    if seat is not None:
-        out["hand"] = [card_code(c) for c in state.hands[seat]]
-    return out
+    return {"cities": cities, "face_down_tiles": face_down, "units": units}
 
 
 def _fight_view(state: ZkState, seat: int | None) -> JSON | None:
