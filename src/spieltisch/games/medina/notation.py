@@ -34,13 +34,13 @@ from ...engine.errors import OptionError, PositionError, StateFormatError
 from ...engine.game import JSON
 from ...engine.options import resolve_options
 from .data import ruleset_of
-from .notation_order import Line, Order, read_order
+from .notation_order import Line, Order, read_int, read_order
+from .notation_seats import check_ledger, read_seats
 from .notation_write import (
     COUNTERS,
     NOTATION_TAG,
     colour_letters,
     format_position,
-    supply_labels,
 )
 from .options import OPTIONS, check_options
 from .rebuild import PieceError
@@ -51,7 +51,6 @@ __all__ = ["format_position", "parse_position"]
 _CELL = re.compile(r"^(\d+),(\d+)$")
 _POOL_KEYS = ("tea", "towers", "teabox", "boxed", "purple")
 _HEADER_KEYS = ("edition", "players", "phase", "active", "quota", "placed")
-_SEAT_KEYS = ("supply", "initial", "removed", "received", "tea", "opened")
 
 
 @dataclass
@@ -62,13 +61,7 @@ class _Header:
     options: dict[str, Any]
 
     def int(self, key: str) -> int:
-        return _int(self.line, *self.fields[key], key)
-
-
-def _int(line: Line, col: int, text: str, what: str, minimum: int = 0) -> int:
-    if not re.fullmatch(r"\d+", text) or int(text) < minimum:
-        raise line.fail(f"{what} must be an integer >= {minimum}, not {text!r}", col)
-    return int(text)
+        return read_int(self.line, *self.fields[key], key)
 
 
 def _option_value(text: str) -> Any:
@@ -99,32 +92,6 @@ def _key_values(
         if known is not None and key not in known:
             raise line.fail(f"unknown field {key!r}", col)
         out[key] = (col + len(key) + 1, value)
-    return out
-
-
-def _labelled(
-    line: Line, col: int, text: str, labels: list[str], what: str, complete: bool
-) -> list[int]:
-    """``g5,k6,...``: one count per label (all labels if ``complete``, else missing = 0)."""
-    out = [0] * len(labels)
-    seen: set[str] = set()
-    pos = col
-    for item in text.split(","):
-        m = re.fullmatch(r"([a-z])(\d+)", item)
-        if not m or m.group(1) not in labels:
-            raise line.fail(
-                f"{what}: {item!r} is not a count such as {labels[0]}5 "
-                f"(labels: {' '.join(labels)})",
-                pos,
-            )
-        if m.group(1) in seen:
-            raise line.fail(f"{what}: {m.group(1)!r} is given twice", pos)
-        seen.add(m.group(1))
-        out[labels.index(m.group(1))] = int(m.group(2))
-        pos += len(item) + 1
-    if complete and len(seen) != len(labels):
-        missing = [lab for lab in labels if lab not in seen]
-        raise line.fail(f"{what}: missing {', '.join(missing)}", col)
     return out
 
 
@@ -167,7 +134,7 @@ def _read_header(header: Line) -> _Header:
     for key in _HEADER_KEYS:
         if key not in fields:
             raise header.fail(f"the header lacks {key}=...")
-    players = _int(header, *fields["players"], "players", 1)
+    players = read_int(header, *fields["players"], "players", 1)
     raw: dict[str, Any] = {}
     option_names = {o.name for o in OPTIONS} - {"ruleset_data"}
     for key, (col, value) in fields.items():
@@ -228,7 +195,7 @@ def _sections(lines: list[Line], players: int) -> tuple[dict[str, Line], dict[in
         if key == "seat":
             if len(words) < 2:
                 raise ln.fail("a seat line starts with 'seat N'")
-            s = _int(ln, words[1][0], words[1][1], "seat")
+            s = read_int(ln, words[1][0], words[1][1], "seat")
             if s >= players:
                 raise ln.fail(f"there is no seat {s} with {players} players", words[1][0])
             if s in seats:
@@ -260,7 +227,7 @@ def _facts(
     data: JSON = {"pieces": order.pieces, "palaces": order.palaces}
     data.update(_read_tiles(sections["tiles"], order, colours))
     data.update(_read_pool(sections["pool"]))
-    data.update(_read_seats(seats, head, colours))
+    data.update(read_seats(seats, head.options, head.players, colours))
     last_time = order.pieces[-1][0] if order.pieces else 0
     data.update(
         time=head.int("time") if "time" in head.fields else last_time,
@@ -315,66 +282,13 @@ def _read_pool(line: Line) -> JSON:
     if len(parts) != 4:
         raise line.fail("towers= lists the merchants on the tower tiles T1,T2,T3,T4", col)
     out: JSON = {
-        "tea_pool": _int(line, *fields["tea"], "tea"),
-        "tower_merchants": [_int(line, col, v, "tower merchants") for v in parts],
+        "tea_pool": read_int(line, *fields["tea"], "tea"),
+        "tower_merchants": [read_int(line, col, v, "tower merchants") for v in parts],
     }
     for key, name in COUNTERS:
         if name in fields:
-            out[key] = _int(line, *fields[name], name)
+            out[key] = read_int(line, *fields[name], name)
     return out
-
-
-def _read_seats(seats: dict[int, Line], head: _Header, colours: tuple[str, ...]) -> JSON:
-    """Each seat's supply and ledger; ``placed`` follows from them (MD-R67)."""
-    default = ruleset_of(head.options).initial_supply(int(head.options["edition"]), head.players)
-    rows: dict[str, list[Any]] = {
-        key: [] for key in ("supply", "initial", "removed", "received", "tea", "placed")
-    }
-    rows["first_turn_done"] = []
-    for s in range(head.players):
-        seat = _read_seat(seats[s], s, colours, default)
-        for key, value in seat.items():
-            rows[key].append(value)
-    return rows
-
-
-def _read_seat(ln: Line, s: int, colours: tuple[str, ...], default: list[int]) -> JSON:
-    """``seat N supply=... tea=N opened=yes|no [initial=...] [removed=...] [received=N]``."""
-    labels = supply_labels(colours)
-    f = _key_values(ln, ln.words()[2:], _SEAT_KEYS)
-    for key in ("supply", "tea", "opened"):
-        if key not in f:
-            raise ln.fail(f"seat {s} lacks {key}=")
-    supply = _labelled(ln, *f["supply"], labels, "supply", True)
-    initial = default
-    if "initial" in f:
-        initial = _labelled(ln, *f["initial"], labels, "initial", True)
-    removed = [0] * 4
-    if "removed" in f:
-        removed = _labelled(ln, *f["removed"], labels[:4], "removed", False)
-    received = _int(ln, *f["received"], "received") if "received" in f else 0
-    col, opened = f["opened"]
-    if opened not in ("yes", "no"):
-        raise ln.fail(f"opened= is yes or no, not {opened!r}", col)
-    placed = [initial[i] - supply[i] for i in range(9)]
-    for c in range(4):
-        placed[c] -= removed[c]
-    placed[7] += received
-    for i, v in enumerate(placed):
-        if v < 0:
-            raise ln.fail(
-                f"seat {s}: supply {labels[i]}{supply[i]} exceeds what the ledger "
-                f"allows (initial - removed + received)"
-            )
-    return {
-        "supply": supply,
-        "initial": list(initial),
-        "removed": removed,
-        "received": received,
-        "tea": _int(ln, *f["tea"], "tea"),
-        "first_turn_done": opened == "yes",
-        "placed": placed,
-    }
 
 
 def _load(
@@ -390,7 +304,7 @@ def _load(
         raise order.line.fail(message, col) from None
     except StateFormatError as exc:
         if "MD-R67" in str(exc):  # a ledger problem: name the seat line that causes it
-            _check_ledger(seats, data, order, colours)
+            check_ledger(seats, data, order, colours)
         raise PositionError(f"Medina notation: the position is not valid: {exc}") from None
     assert isinstance(state, MedinaState)
     state.normalize()
@@ -440,31 +354,4 @@ def _same_grid(state: MedinaState, rows: list[Line]) -> None:
             raise gl.fail(
                 f"cell ({x},{y}) shows {row[x]!r} but the order line puts {mine[y][x]!r} there",
                 gl.text.index(row) + x,
-            )
-
-
-def _check_ledger(
-    seats: dict[int, Line], data: JSON, order: Order, colours: tuple[str, ...]
-) -> None:
-    """MD-R67: the pieces the seat lines account for (initial - supply - removed + received)
-    must be the pieces on the board (the first merchant is the shared start merchant)."""
-    labels = supply_labels(colours)
-    on_board = [0] * 9
-    slot = {"roof": 4, "neutral_roof": 5, "stable": 6, "merchant": 7, "wall": 8}
-    for _, kind, _, extra in order.pieces:
-        if kind == "building":
-            on_board[colours.index(order.palaces[extra - 1]["colour"])] += 1
-        else:
-            on_board[slot[kind]] += 1
-    if on_board[7]:
-        on_board[7] -= 1
-    names = [*(f"{c} buildings" for c in colours), "roofs", "neutral roofs", "stables"]
-    names += ["merchants (besides the start merchant)", "walls"]
-    for i in range(9):
-        total = sum(row[i] for row in data["placed"])
-        if total != on_board[i]:
-            raise seats[0].fail(
-                f"the seat lines account for {total} placed {names[i]} "
-                f"(initial - supply - removed + received, label {labels[i]!r}), "
-                f"but the order line has {on_board[i]}"
             )

@@ -41,6 +41,13 @@ class Line:
         return [(m.start(), m.group()) for m in re.finditer(r"\S+", self.text)]
 
 
+def read_int(line: Line, col: int, text: str, what: str, minimum: int = 0) -> int:
+    """A count written in ``line`` at ``col``."""
+    if not re.fullmatch(r"\d+", text) or int(text) < minimum:
+        raise line.fail(f"{what} must be an integer >= {minimum}, not {text!r}", col)
+    return int(text)
+
+
 @dataclass
 class Order:
     """The pieces of the ``order`` line as facts, and which palace each cell belongs to."""

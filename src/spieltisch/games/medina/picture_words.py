@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ...engine.i18n import Catalog
 from ...engine.picture import lang_of, seat_name
 from .words import catalog
 
@@ -16,6 +17,19 @@ from .words import catalog
 def _words_of(lang: str) -> dict[str, str]:
     _ = catalog(lang)
     return {
+        **_status_words(_),
+        **_tray_words(_),
+        **_square_words(_),
+        **_tile_words(_),
+        **_table_words(_),
+        **_legend_words(_),
+        **_button_words(_),
+    }
+
+
+def _status_words(_: Catalog) -> dict[str, str]:
+    """The words of status lines of the picture."""
+    return {
         "title": _("Medina"),
         "edition": _("edition {n}, {p} players"),
         "spectator": _("spectator view"),
@@ -23,6 +37,12 @@ def _words_of(lang: str) -> dict[str, str]:
         "to_place": _("{name} to place: piece {k} of {q}"),
         "over": _("Game over"),
         "winners": _("Game over. Winner: {names}"),
+    }
+
+
+def _tray_words(_: Catalog) -> dict[str, str]:
+    """The words of the supply tray and its tips."""
+    return {
         "tray": _("Your supply: pick a piece, then a lit square"),
         "tray_wait": _("Your supply ({name} is placing)"),
         "tray_over": _("Your supply (left over)"),
@@ -60,6 +80,12 @@ def _words_of(lang: str) -> dict[str, str]:
             "The start merchant: place it on an inner square; the merchant line starts there."
         ),
         "playable": _(" Pick it, then click a lit square."),
+    }
+
+
+def _square_words(_: Catalog) -> dict[str, str]:
+    """The words of the tips of squares, palaces and pieces."""
+    return {
         "square": _("Square ({x},{y})"),
         "ring_square": _("Wall square ({x},{y}), side: {side}"),
         "bonus": _("Bonus square ({x},{y}): a building or stable here scores +{n} for its palace"),
@@ -84,6 +110,12 @@ def _words_of(lang: str) -> dict[str, str]:
         "merchant": _("Merchant at ({x},{y})"),
         "line_end": _("an end of the merchant line: a new merchant goes next to an end"),
         "wall": _("Wall at ({x},{y}): chain of tower {tower}, side {side}, {n}"),
+    }
+
+
+def _tile_words(_: Catalog) -> dict[str, str]:
+    """The words of towers and tiles."""
+    return {
         "tower": _("Tower {n}: its tile is worth {pts}"),
         "tower_held": _.pgettext("tower", "held by palace #{id} {owner}"),
         "tower_free": _(
@@ -103,6 +135,12 @@ def _words_of(lang: str) -> dict[str, str]:
         "points_short": _("{n} pts"),
         "merchants_short": _("{n} merch."),
         "tower_short": _("Tower {n}"),
+    }
+
+
+def _table_words(_: Catalog) -> dict[str, str]:
+    """The words of the players table and the scores."""
+    return {
         "standings": _("Players"),
         "col_roofs": _("Roofs"),
         "col_neutral": _("Neutral"),
@@ -127,6 +165,12 @@ def _words_of(lang: str) -> dict[str, str]:
         "tea_pool": _("Tea pool: {n}"),
         "tip_tea_pool": _("Tea pool: {n} tiles. Roofs on purple palaces take tea (3, 2, 1)."),
         "retired": _("Retired colours: {names}"),
+    }
+
+
+def _legend_words(_: Catalog) -> dict[str, str]:
+    """The words of the legend."""
+    return {
         "legend": _("Legend"),
         "lg_building": _("building (dots = tile value)"),
         "lg_roof": _("roof: owner's mark, palace no."),
@@ -137,6 +181,12 @@ def _words_of(lang: str) -> dict[str, str]:
         "lg_tower": _("tower"),
         "lg_well": _("well"),
         "lg_bonus": _("bonus square"),
+    }
+
+
+def _button_words(_: Catalog) -> dict[str, str]:
+    """The words of the captions of the moves."""
+    return {
         "btn_new": _("{colour}: new palace"),
         "btn_join": _("{colour}: palace #{id}"),
         "btn_roof": _("Roof palace #{id}"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.errors import PositionError
-from . import city, turn
+from . import city, ledger, turn
 from .board import CITY
 from .cells import (
     BUILDING,
@@ -95,7 +95,7 @@ def rebuild(st: MedinaState) -> None:
         if all(o >> colour & 1 for o in st.owns):
             st.retired |= 1 << colour  # MD-R36
     _tiles(st)
-    _ledger(st)
+    ledger.check(st)
     _tea_and_tower_merchants(st)
     _turn(st)
     turn.decide(st)
@@ -231,72 +231,6 @@ def _tiles(st: MedinaState) -> None:
 
 def _tower_merchants_at_start(st: MedinaState, value: int) -> int:
     return st.rules.tower_merchants[value] if st.edition == 2 else 0
-
-
-def _ledger(st: MedinaState) -> None:
-    """MD-R67: every seat's supply is its public ledger, and the pieces on the board are
-    exactly the pieces the ledgers say were placed; MD-R36: buildings leave a supply only
-    when their colour retires."""
-    for s in range(st.players):
-        if st.supply[s] != st.ledger_supply(s):
-            raise fail(f"seat {s}'s supply does not match its public ledger", "MD-R67")
-        for colour in range(4):
-            if st.removed[s][colour] and not st.retired >> colour & 1:
-                raise fail(
-                    f"seat {s} returned {st.colours[colour]} buildings, but "
-                    f"{st.colours[colour]} has not retired",
-                    "MD-R36",
-                )
-            if st.supply[s][colour] and st.retired >> colour & 1:
-                raise fail(
-                    f"seat {s} still holds {st.colours[colour]} buildings, but "
-                    f"{st.colours[colour]} has retired",
-                    "MD-R36",
-                )
-    _board_against_ledger(st)
-
-
-def _board_against_ledger(st: MedinaState) -> None:
-    n = st.players
-    placed = [sum(st.placed[s][i] for s in range(n)) for i in range(9)]
-    buildings = [0, 0, 0, 0]
-    for p in range(1, len(st.pal_colour)):
-        buildings[st.pal_colour[p]] += len(st.pal_buildings[p])
-    for colour in range(4):
-        if buildings[colour] != placed[colour]:
-            raise fail(
-                f"{buildings[colour]} {st.colours[colour]} buildings on the board, "
-                f"but the ledgers placed {placed[colour]}",
-                "MD-R67",
-            )
-    counts = {STABLE: 0, MERCHANT: -1, WALL: 0}  # the start merchant is in no ledger
-    for _, kind, _, _ in st.pieces:
-        if kind in counts:
-            counts[kind] += 1
-    for kind, slot, name in (
-        (STABLE, 6, "stables"),
-        (MERCHANT, 7, "merchants"),
-        (WALL, 8, "walls"),
-    ):
-        if max(counts[kind], 0) != placed[slot]:
-            raise fail(
-                f"{max(counts[kind], 0)} {name} on the board (start merchant aside), "
-                f"but the ledgers placed {placed[slot]}",
-                "MD-R67",
-            )
-    for s in range(n):
-        roofs = sum(1 for owner in st.pal_owner[1:] if owner == s)
-        if roofs != st.placed[s][4]:
-            raise fail(
-                f"seat {s} owns {roofs} palaces but its ledger placed {st.placed[s][4]} roofs",
-                "MD-R67",
-            )
-    neutral = sum(1 for owner in st.pal_owner[1:] if owner == NEUTRAL)
-    if neutral != placed[5]:
-        raise fail(
-            f"{neutral} neutral palaces, but the ledgers placed {placed[5]} neutral roofs",
-            "MD-R67",
-        )
 
 
 def _tea_and_tower_merchants(st: MedinaState) -> None:

@@ -16,26 +16,32 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...engine.decision import Decision, Phase
 from ...engine.fields import LIST, LISTS, cache, config, fact
 from ...engine.game import JSON, State
-from . import buildings, city, merchants, notation_write, rebuild, roofs, scoring, turn, view
+from . import (
+    buildings,
+    city,
+    ledger,
+    merchants,
+    notation_write,
+    rebuild,
+    roofs,
+    scoring,
+    turn,
+    view,
+)
 from . import document as doc
 from .actions import ActionTable, action_table
 from .board import Board, make_board
 from .cells import (
-    BUILDING,
     MERCHANT,
     MERCHANTS,
-    NEUTRAL_ROOF_PIECE,
     NEUTRAL_ROOFS,
     NEVER_TIME,
     OVER,
-    ROOF_PIECE,
     ROOFS,
-    STABLE,
     STABLES,
     START,
     SUPPLY_NAMES,
     TURN,
-    WALL,
     WALLS,
 )
 from .data import CORNERS, Ruleset, ruleset_of
@@ -313,11 +319,7 @@ class MedinaState(State):
 
     def ledger_supply(self, seat: int) -> list[int]:
         """MD-R67: supply = initial - placed - removed + received."""
-        out = [self.initial[seat][i] - self.placed[seat][i] for i in range(9)]
-        for colour in range(4):
-            out[colour] -= self.removed[seat][colour]
-        out[MERCHANTS] += self.received[seat]
-        return out
+        return ledger.supply_of(self, seat)
 
     # -- outcome ----------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -375,41 +377,7 @@ class MedinaState(State):
         return other
 
     def conserved(self) -> dict[str, int]:
-        """Pieces per slot (supplies, board and box), tower merchants and tea tiles, and
-        how far the board is from the ledgers (always 0)."""
-        n = self.players
-        out = {
-            name: sum(self.supply[s][i] + self.placed[s][i] for s in range(n))
-            for i, name in enumerate(SUPPLY_NAMES)
-        }
-        for colour in range(4):
-            out[SUPPLY_NAMES[colour]] += sum(self.removed[s][colour] for s in range(n))
-        out["merchants"] -= sum(self.received)
-        out["tower merchants"] = (
-            sum(self.tower_merchants) + sum(self.received) + self.boxed_merchants
-        )
-        out["tea"] = self.tea_pool + sum(self.tea) + self.tea_box
-        out["board minus ledger"] = self._board_minus_ledger()
-        return out
-
-    def _board_minus_ledger(self) -> int:
-        """Every piece on the board is in some seat's ledger (the start merchant in none)."""
-        on_board = {BUILDING: 0, STABLE: 0, MERCHANT: 0, WALL: 0, ROOF_PIECE: 0}
-        on_board[NEUTRAL_ROOF_PIECE] = 0
-        for _, kind, _, _ in self.pieces:
-            on_board[kind] += 1
-        if on_board[MERCHANT]:
-            on_board[MERCHANT] -= 1  # the start merchant is always the first merchant
-        n = self.players
-        placed = [sum(self.placed[s][i] for s in range(n)) for i in range(9)]
-        return (
-            abs(on_board[BUILDING] - sum(placed[:4]))
-            + abs(on_board[STABLE] - placed[STABLES])
-            + abs(on_board[MERCHANT] - placed[MERCHANTS])
-            + abs(on_board[WALL] - placed[WALLS])
-            + abs(on_board[ROOF_PIECE] - placed[ROOFS])
-            + abs(on_board[NEUTRAL_ROOF_PIECE] - placed[NEUTRAL_ROOFS])
-        )
+        return ledger.conserved(self)
 
     def to_position(self) -> str:
         """The position in the Medina notation (``notation_write.py``,
