@@ -23,6 +23,7 @@ from .describe import describe_event
 from .edition import components_for, default_components, load_edition_file
 from .encoding import encoding_for
 from .game_setup import new_state
+from .heuristic import HeuristicBot
 from .labels import action_label
 from .options import OPTIONS
 from .refusals import refusal
@@ -168,8 +169,6 @@ class ImZeichenDesKreuzes(Game):
         return encoding_for(self._checked(players, resolved), players, resolved["turn_limit"])
 
     def bots(self) -> dict[str, Any]:
-        from .heuristic import HeuristicBot
-
         return {"heuristic": HeuristicBot}
 
     def conformance_cases(self) -> list[ConformanceCase]:
@@ -204,5 +203,4 @@ class ImZeichenDesKreuzes(Game):
         return cases
 
 
-GAME = ImZeichenDesKreuzes()
-ZkState.game = GAME  # the state's class names its game (the kernel's to_json and records)
+GAME = ImZeichenDesKreuzes()  # binds ZkState.game (Game.__init__): no module patches another

@@ -44,6 +44,7 @@ from .jerusalem import ContinueSiege, GarrisonCommitment, SiegeAttack
 from .neutral_units import SymbolMove, next_unit_fight, offer_symbol_move
 from .phase import ZkPhase
 from .tower import Tower
+from .view import state_view
 
 
 class ZkState(State):
@@ -314,8 +315,6 @@ class ZkState(State):
 
     # -- information ---------------------------------------------------------------------
     def view(self, seat: int | None) -> JSON:
-        from .view import state_view
-
         return state_view(self, seat)
 
     def log(self, seat: int | None) -> list[JSON]:
