@@ -1,6 +1,6 @@
 """The bounds of the numbers of the observation (``Encoding.observation_bounds``): every
 number is >= 0, and its upper bound is the most the rules allow (one-hots and flags 1),
-from the rules' counts and the edition's data, never from observed games."""
+worked out of the rules' counts and the edition's data, never out of observed games."""
 
 from __future__ import annotations
 
