@@ -253,26 +253,42 @@ def tower_stats(
         # one independent stream per section, so a section's figures do not depend on another's
         return make_tower(model, full, shelf_memory, Chance((seed << 2) | section))
 
-    b = model == "B"
     stats = TowerStats(model, full, shelf_memory, throws, seed)
-    rows = stats.rows
-
-    section = "Empty tower: P(a thrown cube reaches the tray)"
-    tower = fresh(0)
-    passing = {n: pass_probability(tower, n, throws) for n in PASS_SIZES}
-    for n, p in passing.items():
-        if b:
-            rows.append(Row(section, f"n = {n}", p, REF_PASS_B[n], "ZK-T9", REFERENCE_TOLERANCE))
-        else:
-            rows.append(Row(section, f"n = {n}", p, full["p_new"], "p_new (S14)", 0.02))
-
-    section = "Long run: 3 green + 3..7 own cubes a fight, never emptied"
+    passing = _pass_rows(stats, fresh(0))
     run = long_run(fresh(1), throws)
+    _long_run_rows(stats, run)
+    _win_rows(stats, fresh(2))
+    stats.context = _context(passing, run, fresh(3), throws)
+    return stats
+
+
+def _pass_rows(stats: TowerStats, tower: Tower) -> dict[int, float]:
+    """An empty tower: the chance that a thrown cube reaches the tray, by throw size."""
+    section = "Empty tower: P(a thrown cube reaches the tray)"
+    passing = {n: pass_probability(tower, n, stats.throws) for n in PASS_SIZES}
+    for n, p in passing.items():
+        if stats.model == "B":
+            row = Row(section, f"n = {n}", p, REF_PASS_B[n], "ZK-T9", REFERENCE_TOLERANCE)
+        else:
+            row = Row(section, f"n = {n}", p, stats.params["p_new"], "p_new (S14)", 0.02)
+        stats.rows.append(row)
+    return passing
+
+
+def _long_run_rows(stats: TowerStats, run: LongRun) -> None:
+    """Fights of 3 greens and 3..7 own cubes into a tower never emptied."""
+    section = "Long run: 3 green + 3..7 own cubes a fight, never emptied"
+    b, rows = stats.model == "B", stats.rows
     rows.append(
         Row(section, "release rate of lodged cubes", run.release_rate, ANCHOR_OLD_OUT, "S14")
         if b
         else Row(
-            section, "release rate of lodged cubes", run.release_rate, full["p_old"], "p_old", 0.02
+            section,
+            "release rate of lodged cubes",
+            run.release_rate,
+            stats.params["p_old"],
+            "p_old",
+            0.02,
         )
     )
     rows.append(
@@ -302,19 +318,25 @@ def tower_stats(
             )
         )
 
+
+def _win_rows(stats: TowerStats, tower: Tower) -> None:
+    """The chance of winning a fight from an empty tower (tie_rule defender)."""
     section = "P(X wins), empty tower, tie_rule defender"
-    tower = fresh(2)
     for n in OWN_CUBES:
         for e in GREEN_CUBES:
-            p = win_probability(tower, n, e, throws)
+            p = win_probability(tower, n, e, stats.throws)
             figure = f"{n} own vs {e} green"
-            if b:
-                rows.append(Row(section, figure, p, REF_WIN_B[n, e], "ZK-T9", REFERENCE_TOLERANCE))
+            if stats.model == "B":
+                stats.rows.append(
+                    Row(section, figure, p, REF_WIN_B[n, e], "ZK-T9", REFERENCE_TOLERANCE)
+                )
             else:
-                rows.append(Row(section, figure, p))
+                stats.rows.append(Row(section, figure, p))
 
+
+def _context(passing: dict[int, float], run: LongRun, tower: Tower, throws: int) -> list[Context]:
+    """The public anchors (S14, S16, S17) beside what the model gives."""
     big, few = ANCHOR_EXTREME
-    tower = fresh(3)
     extreme = 0
     for _ in range(throws):
         tower.empty()
@@ -322,7 +344,7 @@ def tower_stats(
             len(tower.throw([_OWN] * (big - LONG_RUN_GREENS) + [GREEN] * LONG_RUN_GREENS)) <= few
         )
     low, high = passing[PASS_SIZES[0]], passing[PASS_SIZES[-1]]
-    stats.context = [
+    return [
         Context(
             "S14",
             "a new cube comes out with p ≈ 2/3",
@@ -345,7 +367,6 @@ def tower_stats(
             f"{run.extreme_hits} of {run.extreme_in} such throws in the long run",
         ),
     ]
-    return stats
 
 
 def describe(stats: TowerStats) -> str:
