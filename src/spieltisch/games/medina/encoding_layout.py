@@ -246,8 +246,9 @@ class MedinaLayout(Encoding):
         self._bits = [[float(mask >> c & 1) for c in range(4)] for mask in range(16)]
         self._bonus_points = rules.well_bonus
         self._tile_value = [rules.palace_tile_values[c] for c in self.colours]
-        # the seats' owner planes are kept per observer (see ``Planes.owner_rows`` in ``encoding_planes.py``): the
-        # offset of seat s's plane there, for observer rotation r, is _owner_slot[s][r]
+        # the seats' owner planes are kept per observer (``Planes.owner_rows``,
+        # ``encoding_planes.py``): the offset of seat s's plane there, for observer
+        # rotation r, is _owner_slot[s][r]
         self._seat_planes = n * g
         self._owner_slot = [[(s - r) % n * g for r in range(n)] for s in range(n)]
 

@@ -7,26 +7,20 @@ along the top and left edges and the squares as large as the picture's width all
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from ...engine import picture as pic
 from ...engine.picture import MUTED, seat_colour, text
-from ...engine.svg import attr, num
+from ...engine.svg import num
 from . import picture_pieces as pieces
+from .picture_index import XY, BoardIndex, palace_tip, side_of, tower_tip, xy
+from .picture_placed import placed_piece, placed_tower
 from .picture_words import (
-    count,
-    holder_text,
-    owner_name,
-    points_text,
     side_name,
     words,
 )
-from .words import colour_name
 
-XY = tuple[int, int]
-ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 LABEL_W = 24  # room for the row numbers left of the board
 MAX_CELL = 60
 CITY_FILL, CITY_EDGE = "#f2dfb4", "#d6bf8f"
@@ -34,170 +28,6 @@ RING_FILL, RING_EDGE = "#cdb07a", "#a88c58"
 FRAME = "#6e4f2a"
 STABLE_PATH = "#a47a45"  # the path from a stable to its palace
 ZONE_FILL = "#dfe6d8"  # the well's zone: no building or stable (MD-D8)
-NO_PALACE: dict[str, Any] = {}  # what a missing palace reads as (never written to)
-
-
-def _xy(cell: Sequence[Any]) -> XY:
-    return int(cell[0]), int(cell[1])
-
-
-class BoardIndex:
-    """What the picture and the move captions look up in a view, by square and palace."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.view = view
-        self.width = int(view["board"]["width"])
-        self.height = int(view["board"]["height"])
-        self.palaces = {int(p["id"]): p for p in view["palaces"]}
-        self.palace_at = {_xy(p["cell"]): int(p["id"]) for p in view["palaces"]}
-        self.incomplete = {
-            str(p["colour"]): int(p["id"]) for p in view["palaces"] if p["status"] == "incomplete"
-        }
-        self.building_palace: dict[XY, int] = {}
-        self.piece_at: dict[XY, dict[str, Any]] = {}
-        for piece in view["pieces"]:
-            cell = piece["cell"]
-            at = int(cell[0]), int(cell[1])  # _xy inline: the index is made for every picture
-            self.piece_at[at] = piece
-            if piece["kind"] == "building":
-                self.building_palace[at] = int(piece["palace"])
-        self.ends = {_xy(c) for c in view["merchant_line_ends"]}
-        self.towers = {_xy(t["cell"]): t for t in view["towers"]}
-        self.chain_of: dict[XY, dict[str, Any]] = {
-            (int(c[0]), int(c[1])): chain for chain in view["wall_chains"] for c in chain["cells"]
-        }
-        self.points: dict[int, dict[str, Any]] = {}
-        for score in view.get("scores", []):
-            for p in score["palaces"]:
-                self.points[int(p["palace"])] = p
-        # every block and stable of a palace carries the palace's tip: made once per view
-        self._palace_tips: dict[tuple[int, str], str] = {}
-
-    def palace_tip(self, palace_id: int, lang: str) -> str:
-        """``palace_tip`` of this view, made once per palace and language."""
-        found = self._palace_tips.get((palace_id, lang))
-        if found is None:
-            found = self._palace_tips[(palace_id, lang)] = palace_tip(self, palace_id, lang)
-        return found
-
-    def palace_beside(self, x: int, y: int) -> int | None:
-        """The palace with a building next to (x, y): a stable's palace (MD-R29)."""
-        for dx, dy in ORTHOGONAL:
-            p = self.building_palace.get((x + dx, y + dy))
-            if p is not None:
-                return p
-        return None
-
-    def wall_tower(self, x: int, y: int) -> int | None:
-        """The tower whose chain a wall on (x, y) joins: the tower or wall next to it."""
-        for dx, dy in ORTHOGONAL:
-            near = (x + dx, y + dy)
-            if near in self.towers:
-                return int(self.towers[near]["tower"])
-            if near in self.chain_of:
-                return int(self.chain_of[near]["tower"])
-        return None
-
-    def side(self, x: int, y: int) -> str:
-        return _side_of(x, y, self.width, self.height)
-
-    def ring(self, x: int, y: int) -> bool:
-        return x in (0, self.width - 1) or y in (0, self.height - 1)
-
-
-# -- tips ---------------------------------------------------------------------------------
-def palace_tip(index: BoardIndex, palace_id: int, lang: str) -> str:
-    """A palace's colour, size, owner, status, points and tiles."""
-    view = index.view
-    p = index.palaces.get(palace_id)
-    if p is None:
-        return words(lang)["palace"].format(id=palace_id, colour="?", size="?")
-    owner = p["owner"]
-    viewer = None
-    points = None
-    if owner is not None and owner != "neutral":  # a seat: its name, the palace's points
-        viewer = view.get("seat")
-        found = index.points.get(palace_id)
-        if found is not None:
-            points = (
-                found["components"],
-                found.get("walls"),
-                found.get("merchants"),
-                found.get("well"),
-                found["total"],
-            )
-    tiles = tuple(c for c, holder in view["palace_tiles"].items() if holder == palace_id)
-    towers = tuple(v for v, holder in view["tower_tiles"].items() if holder == palace_id)
-    return _palace_tip_text(
-        palace_id, p["colour"], p["size"], owner, p["status"], viewer, points, tiles, towers, lang
-    )
-
-
-@lru_cache(maxsize=4096)
-def _palace_tip_text(
-    palace_id: int,
-    colour_id: Any,
-    size: Any,
-    owner: Any,
-    status: Any,
-    viewer: int | None,
-    points: tuple[Any, ...] | None,
-    tiles: tuple[str, ...],
-    towers: tuple[Any, ...],
-    lang: str,
-) -> str:
-    """``palace_tip`` from what it names: most palaces stay as they are from move to move,
-    and each of their blocks and stables carries the tip."""
-    w = words(lang)
-    colour = colour_name(colour_id, lang)
-    parts = [w["palace"].format(id=palace_id, colour=colour, size=size)]
-    if owner is None:
-        parts.append(w["unclaimed"])
-        if status in ("incomplete", "closed"):
-            parts.append(w[status].format(colour=colour))
-    elif owner == "neutral":
-        parts.append(w["neutral_owner"])
-    else:
-        parts.append(w["owner"].format(name=owner_name(owner, lang, viewer)))
-        if points is not None:
-            names = ("components", "walls", "merchants", "well", "total")
-            parts.append(points_text(dict(zip(names, points, strict=True)), lang))
-    for tile_colour in tiles:
-        value = pieces.TILE_VALUE.get(tile_colour, 1)
-        parts.append(
-            w["holds_palace_tile"].format(
-                colour=colour_name(tile_colour, lang), n=count(value, "point", lang)
-            )
-        )
-    for value in towers:
-        parts.append(w["holds_tower_tile"].format(n=value))
-    return "; ".join(parts)
-
-
-def tower_tip(index: BoardIndex, tower: dict[str, Any], lang: str) -> str:
-    """A tower's tile value, the palace holding it and (2nd edition) its merchants."""
-    value = int(tower["tower"])
-    palace = tower.get("holder")
-    owner = index.palaces.get(int(palace), NO_PALACE).get("owner") if palace else None
-    viewer = index.view.get("seat") if palace else None
-    merchants = tower.get("merchants") if index.view["edition"] == 2 else None
-    return _tower_tip_text(value, palace, owner, viewer, merchants, lang)
-
-
-@lru_cache(maxsize=256)
-def _tower_tip_text(
-    value: int, palace: Any, owner: Any, viewer: int | None, merchants: Any, lang: str
-) -> str:
-    """``tower_tip`` from what it names (drawn on the board and on the tile's card)."""
-    w = words(lang)
-    parts = [w["tower"].format(n=value, pts=count(value, "point", lang))]
-    if palace:
-        parts.append(holder_text(palace, owner, lang, viewer, "tower_held"))
-    else:
-        parts.append(w["tower_free"])
-    if merchants:
-        parts.append(w["tower_merchants"].format(n=count(int(merchants), "merchant", lang)))
-    return "; ".join(parts)
 
 
 # -- drawing ------------------------------------------------------------------------------
@@ -206,14 +36,6 @@ def _tower_tip_text(
 # look (its place, drawing and tip). Each cache is bounded and keyed on everything its
 # drawing shows, so a picture never depends on what was drawn before. ``document`` joins the
 # body's elements with newlines; a cached group of elements is joined the same way.
-def _side_of(x: int, y: int, width: int, height: int) -> str:
-    if y == 0:
-        return "top"
-    if y == height - 1:
-        return "bottom"
-    return "left" if x == 0 else "right"
-
-
 def _square(x: int, y: int, px: float, py: float, c: int, ring: bool, zone: bool = False) -> str:
     fill, edge = (RING_FILL, RING_EDGE) if ring else (CITY_FILL, CITY_EDGE)
     if zone:
@@ -301,7 +123,7 @@ def _square_layer(
                 continue
             mark = "bonus" if (xx, yy) in bonus else "zone" if (xx, yy) in zone else ""
             ring = xx in (0, width - 1) or yy in (0, height - 1)
-            side = _side_of(xx, yy, width, height)
+            side = side_of(xx, yy, width, height)
             head = _open_square(xx, yy, px, py, c, ring, side, mark, lang)
             tail = (_bonus_mark(xx, yy, px, py, c) + "\n" if mark == "bonus" else "") + "</g>"
             middle = "\n" + _well(well, lang, px, py, c) if (xx, yy) == well else ""
@@ -311,162 +133,26 @@ def _square_layer(
     return tuple(empty), tuple(heads), tuple(tails)
 
 
-def _palace_piece_attrs(kind: str, x: int, y: int, palace_id: int, owner: Any) -> str:
-    return (
-        f' data-kind="{kind}" data-cell="{x},{y}"'
-        + pic.key(f"{kind}:{x},{y}")
-        + f' data-palace="{palace_id}" data-owner={attr("" if owner is None else owner)}'
-    )
-
-
-@lru_cache(maxsize=4096)
-def _palace_piece(
-    kind: str,
-    x: int,
-    y: int,
-    px: float,
-    py: float,
-    c: int,
-    palace_id: int,
-    owner: Any,
-    colour: str,
-    first: bool,
-    palace: str,
-    lang: str,
-) -> str:
-    """A building (with its roof once its palace is claimed; the roof on the palace's
-    ``first`` square carries the palace's number) or a stable; ``palace`` is the palace's
-    tip."""
-    attrs = _palace_piece_attrs(kind, x, y, palace_id, owner)
-    if kind == "building":
-        inner = pieces.building(colour, owner is not None, c)
-        if owner is not None:
-            if first:  # the roof piece, numbered
-                inner += f"<g{pic.key(f'roof:{palace_id}')}>{pieces.roof(owner, c, palace_id)}</g>"
-            else:
-                inner += pieces.roof(owner, c)
-    else:
-        inner = pieces.stable(c)
-    attrs += pic.tip(words(lang)[kind].format(x=x, y=y) + ": " + palace)
-    return f'<g transform="translate({num(px)},{num(py)})"{attrs}>{inner}</g>'
-
-
-@lru_cache(maxsize=1024)
-def _merchant_piece(x: int, y: int, px: float, py: float, c: int, end: bool, lang: str) -> str:
-    """A merchant; an ``end`` of the merchant line says so in its tip."""
-    w = words(lang)
-    attrs = f' data-kind="merchant" data-cell="{x},{y}"' + pic.key(f"merchant:{x},{y}")
-    attrs += f' data-end="{int(end)}"'
-    tip = w["merchant"].format(x=x, y=y)
-    attrs += pic.tip(f"{tip}: {w['line_end']}" if end else tip)
-    inner = pieces.merchant(c, end)
-    return f'<g transform="translate({num(px)},{num(py)})"{attrs}>{inner}</g>'
-
-
-@lru_cache(maxsize=1024)
-def _wall_piece(
-    kind: str,
-    x: int,
-    y: int,
-    px: float,
-    py: float,
-    c: int,
-    side: str,
-    tower: int,
-    chain: tuple[Any, str, int],
-    lang: str,
-) -> str:
-    """A wall of ``tower``'s chain (``chain``: the chain's tower, side and length as its tip
-    names them); any other kind of piece is drawn as its tip alone, as a wall's."""
-    attrs = f' data-kind="{kind}" data-cell="{x},{y}"' + pic.key(f"{kind}:{x},{y}")
-    inner = ""
-    if kind == "wall":
-        attrs += f' data-tower="{tower}"'
-        inner = pieces.wall(c, side, tower)
-    chain_tower, chain_side, walls = chain
-    tip = words(lang)["wall"].format(
-        x=x,
-        y=y,
-        tower=chain_tower,
-        side=side_name(chain_side, lang),
-        n=count(walls, "wall", lang),
-    )
-    attrs += pic.tip(tip)
-    return f'<g transform="translate({num(px)},{num(py)})"{attrs}>{inner}</g>'
-
-
-def _piece(
-    index: BoardIndex,
-    piece: dict[str, Any],
-    x: int,
-    y: int,
-    px: float,
-    py: float,
-    c: int,
-    lang: str,
-) -> str:
-    """The piece on square (x, y), drawn at (px, py)."""
-    kind = piece["kind"]
-    if kind in ("building", "stable"):
-        palace_id = int(piece["palace"])
-        owner = index.palaces.get(palace_id, NO_PALACE).get("owner")
-        colour = str(piece["colour"]) if kind == "building" else ""
-        first = index.palace_at.get((x, y)) == palace_id
-        palace = index.palace_tip(palace_id, lang)
-        return _palace_piece(kind, x, y, px, py, c, palace_id, owner, colour, first, palace, lang)
-    if kind == "merchant":
-        return _merchant_piece(x, y, px, py, c, (x, y) in index.ends, lang)
-    side = index.side(x, y)
-    found = index.chain_of.get((x, y))
-    tower = int(found["tower"]) if kind == "wall" and found else 0
-    chain = (found["tower"], found["side"], len(found["cells"])) if found else ("?", side, 0)
-    return _wall_piece(kind, x, y, px, py, c, side, tower, chain, lang)
-
-
-@lru_cache(maxsize=256)
-def _tower_piece(
-    x: int, y: int, value: int, owner: Any, px: float, py: float, c: int, tip: str
-) -> str:
-    attrs = (
-        f' data-kind="tower" data-cell="{x},{y}" data-tower="{value}"'
-        + pic.key(f"tower:{value}")
-        + pic.tip(tip)
-    )
-    return (
-        f'<g transform="translate({num(px)},{num(py)})"{attrs}>{pieces.tower(c, value, owner)}</g>'
-    )
-
-
-def _tower(
-    index: BoardIndex, tower: dict[str, Any], px: float, py: float, c: int, lang: str
-) -> str:
-    x, y = _xy(tower["cell"])
-    value = int(tower["tower"])
-    holder = tower.get("holder")
-    owner = index.palaces.get(int(holder), NO_PALACE).get("owner") if holder else None
-    return _tower_piece(x, y, value, owner, px, py, c, tower_tip(index, tower, lang))
-
-
 def _squares(index: BoardIndex, ox: float, oy: float, c: int, lang: str) -> list[str]:
     """The squares with the towers and the pieces on them (the well's and the bonus
     squares' marks come with the squares)."""
     view = index.view
     bw, bh = index.width, index.height
-    bonus = frozenset(_xy(b) for b in view.get("bonus_cells", []))
-    well = _xy(view["well"]) if view.get("well") else None
+    bonus = frozenset(xy(b) for b in view.get("bonus_cells", []))
+    well = xy(view["well"]) if view.get("well") else None
     empty, heads, tails = _square_layer(
         bw, bh, ox, oy, c, frozenset(index.towers), bonus, well, lang
     )
     cells = list(empty)
-    for (x, y), tower in index.towers.items():
+    for (x, y), at in index.towers.items():
         if 0 <= x < bw and 0 <= y < bh:
             i = y * bw + x
-            cells[i] = heads[i] + "\n" + _tower(index, tower, ox + x * c, oy + y * c, c, lang)
+            cells[i] = heads[i] + "\n" + placed_tower(index, at, ox + x * c, oy + y * c, c, lang)
     towers = index.towers
     for (x, y), piece in index.piece_at.items():
         if 0 <= x < bw and 0 <= y < bh and (x, y) not in towers:
             i = y * bw + x
-            drawn = _piece(index, piece, x, y, ox + x * c, oy + y * c, c, lang)
+            drawn = placed_piece(index, piece, x, y, ox + x * c, oy + y * c, c, lang)
             cells[i] = f"{heads[i]}\n{drawn}\n{tails[i]}"
     return cells
 
@@ -533,7 +219,7 @@ def _join_drawing(
 def _joins(index: BoardIndex, ox: float, oy: float, c: int) -> list[str]:
     out = ['<g class="joins" pointer-events="none">']
     for p in index.palaces.values():
-        cells = {_xy(b) for b in p["buildings"]} | {_xy(s) for s in p["stables"]}
+        cells = {xy(b) for b in p["buildings"]} | {xy(s) for s in p["stables"]}
         for x, y in sorted(cells):
             for b in ((x + 1, y), (x, y + 1)):
                 if b in cells:

@@ -8,148 +8,27 @@ text. The board is drawn as in the rules' maps (x across, y down); every line st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
-from ...engine.i18n import lang_of
-from ...engine.markup import escape, pad, visible_len, wrap
-from .words import catalog, colour_name
-
-WIDTH = 78  # wrap long lists before the 80-column limit of a terminal
-CELL = 3  # characters per board cell
-
-# building colour -> (map letter, terminal colour)
-LETTERS = {"grey": "g", "black": "k", "purple": "p", "brown": "n", "orange": "o"}
-COLOURS = {
-    "grey": "#c8c8c8",
-    "black": "#8395a7",
-    "purple": "#c27ce8",
-    "brown": "#c68a3c",
-    "orange": "#ff8c1a",
-}
-# palace owners: seat 0-3 roof colours (dark backgrounds), neutral roofs
-OWNER_BG = ("#6b5800", "#7a1f1f", "#1f3a7a", "#1f5f2a")
-OWNER_FG = ("#f1c40f", "#e74c3c", "#5dade2", "#2ecc71")
-NEUTRAL_BG = "#5a5a5a"
-NEUTRAL_FG = "#ecf0f1"
-# towers 1-4 and their walls
-TOWER_COLOURS = {1: "#48c9b0", 2: "#f06292", 3: "#f4d03f", 4: "#a569bd"}
-
-# the supply table's heads for stables, merchants and walls: the board's letters, in every
-# language (like the building letters)
-HIDDEN_HEADS = ("s", "m", "W")
-
-
-@lru_cache(maxsize=8)
-def _labels_of(lang: str) -> dict[str, str]:
-    _ = catalog(lang)
-    return {
-        "title": _("Medina"),
-        "edition": _("{n}. edition"),
-        "players": _("{n} players"),
-        "you_are": _("you are [bold]{name}[/bold]"),
-        "spectator": _("spectator view"),
-        "player": _("Player {n}"),
-        "you": _("You"),
-        "neutral": _("neutral"),
-        "unclaimed": _("unclaimed"),
-        "incomplete": _("incomplete"),
-        "closed": _("closed"),
-        "to_start": _("[bold]{name}[/bold] places the start merchant"),
-        "to_start_you": _("[bold]{name}[/bold] place the start merchant"),
-        "to_place": _("[bold]{name}[/bold] to place: piece {k} of {q}"),
-        "retired": _("retired colours: {names}"),
-        "tea_pool": _("tea pool: {n}"),
-        "legend": _(
-            "g k/p n o = buildings (UPPER CASE = claimed palace, background = owner) · s stable "
-            "· m merchant (reversed = line end) · W wall · 1-4 tower · @ well · + bonus cell "
-            "(underlined when built on)"
-        ),
-        "palaces": _("Palaces"),
-        "size": _("size {n}"),
-        "palace_tiles": _("Palace tiles"),
-        "tower_tiles": _("Tower tiles"),
-        "tower": _("tower {n}"),
-        "merchants_on": _("merchants: {n}"),
-        "nobody": _("nobody"),
-        "supplies": _("Supplies"),
-        "col_player": _("Player"),
-        "col_roofs": _("roofs"),
-        "col_neutral": _("n.roofs"),
-        "col_tea": _("tea"),
-        "col_owns": _("owns"),
-        "hidden": _("your pieces behind the screen"),
-        "scores": _("Scores"),
-        "score_legend": _("palace points = pieces + W walls + m merchants + @ well bonus"),
-        "tiles_pts": _("palace tiles {p} + tower tiles {t}"),
-        "over": _("Game over."),
-        "winner": _("Winner: {names}"),
-        "winners": _("Winners: {names} (shared win)"),
-        "none": _("none"),
-        "act_start": _("Place the start merchant on:"),
-        "act_build": _("Build {colour}:"),
-        "act_roof": _("Put your roof on a palace:"),
-        "act_neutral_roof": _("Put a neutral roof on a palace:"),
-        "act_stable": _("Place a stable:"),
-        "act_merchant": _("Place a merchant:"),
-        "act_wall": _("Build a wall:"),
-        "act_discard_tea": _("discard a tea tile instead of a second piece"),
-    }
-
-
-def labels(lang: str) -> dict[str, str]:
-    """The terminal's words in ``lang``, looked up in the catalog once per language."""
-    return _labels_of(lang_of(lang))
-
-
-def _colour_name(colour: str, lang: str) -> str:
-    return colour_name(colour, lang)
-
-
-def _name(seat: int, viewer: int | None, lab: dict[str, str]) -> str:
-    return lab["you"] if seat == viewer else lab["player"].format(n=seat + 1)
-
-
-def _owner_name(owner: Any, viewer: int | None, lab: dict[str, str]) -> str:
-    if owner == "neutral":
-        return lab["neutral"]
-    if owner is None:
-        return lab["unclaimed"]
-    return _name(int(owner), viewer, lab)
-
-
-def _owner_markup(owner: Any, viewer: int | None, lab: dict[str, str]) -> str:
-    """The owner's name in the owner's roof colour."""
-    name = _owner_name(owner, viewer, lab)
-    if owner == "neutral":
-        return f"[bold {NEUTRAL_FG} on {NEUTRAL_BG}]{name}[/]"
-    if isinstance(owner, int) and 0 <= owner < len(OWNER_FG):
-        return f"[bold {OWNER_FG[owner]}]{name}[/]"
-    return name
-
-
-def _owner_bg(owner: Any) -> str | None:
-    if owner == "neutral":
-        return NEUTRAL_BG
-    if isinstance(owner, int) and 0 <= owner < len(OWNER_BG):
-        return OWNER_BG[owner]
-    return None
-
-
-def _wrap_titled(items: Sequence[str], title: str, gap: str) -> list[str]:
-    """``_wrap`` with ``title`` before the first line and the others indented under it."""
-    indent = " " * visible_len(title)
-    lines = _wrap(items, indent, gap=gap) or [indent]
-    return [title + lines[0][len(indent) :], *lines[1:]]
-
-
-def _cell(xy: Sequence[int]) -> str:
-    return f"({xy[0]},{xy[1]})"
-
-
-def _letter(colour: str, claimed: bool) -> str:
-    letter = LETTERS.get(colour, "?")
-    return letter.upper() if claimed else letter
+from ...engine.markup import escape, pad, visible_len
+from .text_words import (
+    CELL,
+    COLOURS,
+    HIDDEN_HEADS,
+    LETTERS,
+    OWNER_FG,
+    TOWER_COLOURS,
+    WIDTH,
+    building_letter,
+    cell_text,
+    colour_word,
+    labels,
+    owner_bg,
+    owner_markup,
+    seat_label,
+    wrap_items,
+    wrap_titled,
+)
 
 
 # -- board ---------------------------------------------------------------------------------
@@ -174,12 +53,12 @@ def _board(view: dict[str, Any]) -> list[str]:
             claimed = palace.get("status") == "claimed"
             if kind == "building":
                 colour = piece["colour"]
-                char = _letter(colour, claimed)
+                char = building_letter(colour, claimed)
                 style = f"bold {COLOURS.get(colour, 'white')}"
             else:
                 char = "s"
                 style = "#d8c3a5"
-            bg = _owner_bg(owner)
+            bg = owner_bg(owner)
             if bg:
                 style += f" on {bg}"
         elif kind == "merchant":
@@ -226,7 +105,7 @@ def _header(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
     parts = []
     active = view.get("active")
     if view["phase"] != "over" and active is not None:
-        name = _name(active, seat, lab)
+        name = seat_label(active, seat, lab)
         if view["phase"] == "start_merchant":
             key = "to_start_you" if active == seat else "to_start"
             parts.append(lab[key].format(name=name))
@@ -234,11 +113,11 @@ def _header(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
             k = view.get("placements_this_turn", 0) + 1
             parts.append(lab["to_place"].format(name=name, k=k, q=view.get("quota", 1)))
     if view.get("retired"):
-        names = ", ".join(_colour_name(c, lang) for c in view["retired"])
+        names = ", ".join(colour_word(c, lang) for c in view["retired"])
         parts.append(lab["retired"].format(names=names))
     if view["edition"] == 2:
         parts.append(lab["tea_pool"].format(n=view.get("tea_pool", 0)))
-    return [first, *_wrap(parts, "", gap=" · ")] if parts else [first]
+    return [first, *wrap_items(parts, "", gap=" · ")] if parts else [first]
 
 
 def _palace_tiles_of(view: dict[str, Any]) -> dict[int, list[str]]:
@@ -261,20 +140,20 @@ def _palaces(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
     for p in view["palaces"]:
         claimed = p["status"] == "claimed"
         colour = p["colour"]
-        letter = _letter(colour, claimed)
+        letter = building_letter(colour, claimed)
         style = f"bold {COLOURS.get(colour, 'white')}"
-        bg = _owner_bg(p.get("owner"))
+        bg = owner_bg(p.get("owner"))
         if bg:
             style += f" on {bg}"
         status = (
-            _owner_markup(p.get("owner"), seat, lab)
+            owner_markup(p.get("owner"), seat, lab)
             if claimed
             else f"[dim]{lab.get(p['status'], p['status'])}[/dim]"
         )
         held = " ".join(tiles.get(p["id"], []))
         text = (
             f"{str(p['id']).rjust(2)} [{style}] {letter} [/] "
-            f"{pad(_colour_name(colour, lang), 7)} {pad(_cell(p['cell']), 7)} "
+            f"{pad(colour_word(colour, lang), 7)} {pad(cell_text(p['cell']), 7)} "
             f"{pad(lab['size'].format(n=p['size']), 8)} {status}"
         )
         if held:
@@ -285,7 +164,7 @@ def _palaces(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
     item_w = max(visible_len(i) for i in items)
     if 2 + 2 * item_w + 2 <= WIDTH:  # two aligned columns, else one palace a line
         items = [pad(i, item_w) for i in items]
-    lines = _wrap(items, "  ", gap="  ")
+    lines = wrap_items(items, "  ", gap="  ")
     return [f"[bold]{lab['palaces']}[/bold]", *(line.rstrip() for line in lines)]
 
 
@@ -298,10 +177,10 @@ def _tiles(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
         if not p:
             return f"[dim]{lab['nobody']}[/dim]"
         owner = palaces.get(p, {}).get("owner")
-        return f"#{p} ({_owner_markup(owner, seat, lab)})"
+        return f"#{p} ({owner_markup(owner, seat, lab)})"
 
     ptiles = [
-        f"{_colour_name(c, lang)} {values.get(c, '?')} → {holder(h)}"
+        f"{colour_word(c, lang)} {values.get(c, '?')} → {holder(h)}"
         for c, h in view["palace_tiles"].items()
     ]
     towers = {t["tower"]: t for t in view["towers"]}
@@ -313,8 +192,8 @@ def _tiles(view: dict[str, Any], lab: dict[str, str], lang: str) -> list[str]:
             text += f" [dim]({lab['merchants_on'].format(n=t.get('merchants', 0))})[/dim]"
         ttiles.append(text)
     return [
-        *_wrap_titled(ptiles, f"[bold]{lab['palace_tiles']}[/bold]: ", gap=" · "),
-        *_wrap_titled(ttiles, f"[bold]{lab['tower_tiles']}[/bold]: ", gap=" · "),
+        *wrap_titled(ptiles, f"[bold]{lab['palace_tiles']}[/bold]: ", gap=" · "),
+        *wrap_titled(ttiles, f"[bold]{lab['tower_tiles']}[/bold]: ", gap=" · "),
     ]
 
 
@@ -324,7 +203,7 @@ def _supplies(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     second = view["edition"] == 2
     hidden = any("buildings" in s for s in supplies)
     colours = list(view["palace_tiles"])
-    names = [_name(p, seat, lab) for p in range(view["players"])]
+    names = [seat_label(p, seat, lab) for p in range(view["players"])]
     name_w = max(len(lab["col_player"]), *(len(n) for n in names)) + 2
     cols = [lab["col_roofs"]]
     if second:
@@ -369,7 +248,7 @@ def _scores(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     seat = view.get("seat")
     winners = set(view.get("winners") or [])
     lines = [f"[bold]{lab['scores']}[/bold] [dim]({lab['score_legend']})[/dim]"]
-    names = [_name(p, seat, lab) for p in range(view["players"])]
+    names = [seat_label(p, seat, lab) for p in range(view["players"])]
     name_w = max(len(n) for n in names) + 2
     for p, score in enumerate(view["scores"]):
         style = OWNER_FG[p] if p < len(OWNER_FG) else "white"
@@ -378,9 +257,9 @@ def _scores(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
         head += f"[bold]{str(score['total']).rjust(3)}[/bold] = "
         items = []
         for pal in score["palaces"]:
-            items.append(palace_sum(pal, _letter(pal["colour"], True)))
+            items.append(palace_sum(pal, building_letter(pal["colour"], True)))
         items.append(lab["tiles_pts"].format(p=score["palace_tiles"], t=score["tower_tiles"]))
-        wrapped = _wrap(items, "", width=WIDTH - visible_len(head), gap=" + ")
+        wrapped = wrap_items(items, "", width=WIDTH - visible_len(head), gap=" + ")
         lines.append(head + wrapped[0])
         lines.extend(" " * visible_len(head) + w for w in wrapped[1:])
     return lines
@@ -391,12 +270,8 @@ def _result(view: dict[str, Any], lab: dict[str, str]) -> list[str]:
     if view["phase"] != "over" or winners is None:
         return []
     key = "winners" if len(winners) > 1 else "winner"
-    names = ", ".join(_name(s, view.get("seat"), lab) for s in winners) or lab["none"]
+    names = ", ".join(seat_label(s, view.get("seat"), lab) for s in winners) or lab["none"]
     return [f"[bold]{lab['over']}[/bold] [bold green]{lab[key].format(names=names)}[/bold green]"]
-
-
-def _wrap(items: Sequence[str], indent: str, width: int = WIDTH, gap: str = "  ") -> list[str]:
-    return wrap(items, indent, width, gap)
 
 
 def palace_sum(pal: dict[str, Any], letter: str) -> str:
@@ -419,7 +294,7 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     lines = _header(view, lab, lang)
     lines.append("")
     lines.extend(_board(view))
-    lines.extend(f"[dim]{w}[/dim]" for w in _wrap(lab["legend"].split(" · "), "", gap=" · "))
+    lines.extend(f"[dim]{w}[/dim]" for w in wrap_items(lab["legend"].split(" · "), "", gap=" · "))
     for section in (
         _palaces(view, lab, lang),
         _tiles(view, lab, lang),
@@ -458,23 +333,23 @@ def render_actions(
             others.append(f"  {num} {escape(str(action))}")
             continue
         colour = str(action.get("colour", ""))
-        item = f"{num}{_cell(cell)}"
+        item = f"{num}{cell_text(cell)}"
         if kind in ("roof", "neutral_roof"):
             pal = palace_at.get((cell[0], cell[1]))
             if pal is not None:
                 c = pal["colour"]
                 letter = f"[bold {COLOURS.get(c, 'white')}]{LETTERS.get(c, '?')}[/]"
-                item = f"{num} {letter}#{pal['id']} {_cell(cell)}"
+                item = f"{num} {letter}#{pal['id']} {cell_text(cell)}"
         groups.setdefault((kind, colour), []).append(item)
     lines: list[str] = []
     for (kind, colour), items in groups.items():
         if kind == "build":
-            name = f"[bold {COLOURS.get(colour, 'white')}]{_colour_name(colour, lang)}[/]"
+            name = f"[bold {COLOURS.get(colour, 'white')}]{colour_word(colour, lang)}[/]"
             title = lab["act_build"].format(colour=name)
         else:
             key = "act_start" if kind == "start_merchant" else f"act_{kind}"
             title = lab.get(key, escape(kind))
         lines.append(title)
-        lines.extend(_wrap(items, "  ", gap=" "))
+        lines.extend(wrap_items(items, "  ", gap=" "))
     lines.extend(others)
     return "\n".join(lines)
