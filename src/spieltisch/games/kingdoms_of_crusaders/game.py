@@ -29,6 +29,7 @@ from .deck import load_edition, pool_for
 from .describe import describe_event
 from .encoding import encoding_for
 from .explain import why_not
+from .heuristic import HeuristicBot
 from .labels import action_label
 from .options import OPTIONS
 from .position import read_position
@@ -183,8 +184,6 @@ class KingdomsOfCrusaders(Game):
         return encoding_for(players, resolve_options(self.options, options, players))
 
     def bots(self) -> dict[str, Any]:
-        from .heuristic import HeuristicBot
-
         return {"heuristic": HeuristicBot}
 
     def conformance_cases(self) -> list[ConformanceCase]:
@@ -201,5 +200,4 @@ class KingdomsOfCrusaders(Game):
         ]
 
 
-GAME = KingdomsOfCrusaders()
-KingdomsState.game = GAME  # the state names its game in documents (the kernel's State.game)
+GAME = KingdomsOfCrusaders()  # binds KingdomsState.game (Game.__init__): nothing is patched
