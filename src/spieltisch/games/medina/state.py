@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...engine.action import Action
 from ...engine.decision import Decision, Phase
 from ...engine.fields import LIST, LISTS, cache, config, fact
 from ...engine.game import JSON, State
@@ -257,6 +258,15 @@ class MedinaState(State):
     def actors(self) -> tuple[int, ...]:
         decided = self.decided
         return () if decided is None else decided.actors
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """The kernel's ``_apply`` without looking the decision up again (a fast path:
+        every step of a game passes here)."""
+        phase = self.phases[self.decided.kind]  # type: ignore[union-attr]  # not over
+        reason = phase.explain(self, seat, action)
+        if reason is not None:
+            raise reason
+        phase.apply(self, seat, action)
 
     def take(self, seat: int, slot: int) -> None:
         """A piece leaves ``seat``'s supply for the board (MD-R16, MD-R67)."""

@@ -22,12 +22,17 @@ if TYPE_CHECKING:
     from .state import MedinaState
 
 DECISION_RULES = {START: "MD-R14", TURN: "MD-R13"}
+# the decisions there are, made once: (phase, seat) -> Decision (they are immutable)
+_DECISIONS = {
+    (phase, seat): Decision(phase, (seat,), rule)
+    for phase, rule in DECISION_RULES.items()
+    for seat in range(4)
+}
 
 
 def decide(st: MedinaState) -> None:
     """Note whose decision it is now (the state's ``decision()`` reads it)."""
-    phase = st.phase
-    st.decided = None if phase == OVER else Decision(phase, (st.active,), DECISION_RULES[phase])
+    st.decided = None if st.phase == OVER else _DECISIONS[(st.phase, st.active)]
 
 
 def must_roof(st: MedinaState, seat: int) -> bool:
