@@ -60,7 +60,8 @@ def test_zk_lists_every_city_with_its_cell_and_each_hand_card_with_its_effect() 
 
 
 def test_zk_card_effects_cover_every_card() -> None:
-    from spieltisch.games.zeichen_des_kreuzes.components import card_code, default_components
+    from spieltisch.games.zeichen_des_kreuzes.components import card_code
+    from spieltisch.games.zeichen_des_kreuzes.edition import default_components
 
     for card in default_components().cards:
         for lang in ("en", "de"):
