@@ -532,10 +532,18 @@ class Game(ABC):
         if version < self.version:
             with state_data_errors(f"state of rules version {version}"):
                 data = self.upgrade_state_data(data, version)
-        state = self._state_from_data(obj["players"], obj["seed"], options, data)
-        # in place: components built by the game may hold the generator (a new object
-        # here once left Im Zeichen des Kreuzes's tower throwing from the seed's stream)
-        state.chance.restore(obj.get("chance"))
+        # the stored generator is the state's from the start, so that a load that
+        # normalizes (an automatic draw) draws from it, not from the seed's stream
+        stored = Chance.from_json(obj.get("chance"))
+        token = PENDING.set(stored)
+        try:
+            state = self._state_from_data(obj["players"], obj["seed"], options, data)
+        finally:
+            PENDING.reset(token)
+        if state.chance is not stored:
+            # a game that made its own generator: take the stored one in place (components
+            # built by the game may hold the generator)
+            state.chance.restore(obj.get("chance"))
         moves = obj.get("moves")
         if moves is None:
             state._moves = None
