@@ -216,7 +216,10 @@ class Game(ABC):
         moves = self._document_moves(obj)
         # the stored generator is the state's from the start, so that a load that
         # normalizes (an automatic draw) draws from it, not from the seed's stream
-        stored = Chance.from_json(obj.get("chance"))
+        # (a caller that set its own kind of generator, such as the research adapters'
+        # explicit chance, gets the stored state in that one)
+        stored = PENDING.get() or Chance(0)
+        stored.restore(obj.get("chance"))
         token = PENDING.set(stored)
         try:
             state = self._state_from_data(obj["players"], obj["seed"], options, data)
