@@ -1,7 +1,7 @@
 """Phase 2, the tax robbery (TR-G1 to TR-G16): a simultaneous game of ticks. Every seat
-that is not done chooses one action per tick, judged against the tick's start and hidden
-from the others until the tick resolves; then the tumult check (phase 3) and the build
-turns (phase 4) follow."""
+that is not done chooses one action per tick, judged against the tick's start and kept
+hidden from the others until the tick resolves; then the tumult check (phase 3) and the
+build turns (phase 4) follow."""
 
 from __future__ import annotations
 
