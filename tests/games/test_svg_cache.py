@@ -211,7 +211,15 @@ def test_medina_picture_caches_do_not_change_pictures(index: int) -> None:
     """Medina's picture memoises in its helper modules too (the squares once per board, the
     pieces, palace tips and joins once per look, the tile cards, the words): emptied or
     warm, the same pictures and moves."""
-    from spieltisch.games.medina import picture_board, picture_pieces, picture_words, svg
+    from spieltisch.games.medina import (
+        picture_board,
+        picture_index,
+        picture_pieces,
+        picture_placed,
+        picture_tables,
+        picture_words,
+        svg,
+    )
 
     def everything() -> list[Any]:
         out: list[Any] = []
@@ -221,7 +229,15 @@ def test_medina_picture_caches_do_not_change_pictures(index: int) -> None:
         return out
 
     warm = everything()
-    for module in (svg, picture_board, picture_pieces, picture_words):
+    for module in (
+        svg,
+        picture_board,
+        picture_index,
+        picture_pieces,
+        picture_placed,
+        picture_tables,
+        picture_words,
+    ):
         _clear_caches(module)
     assert everything() == warm
 
