@@ -13,6 +13,7 @@ from spieltisch.engine.encoding import Encoding
 from spieltisch.engine.errors import PositionError
 from spieltisch.engine.game import BotFactory
 from spieltisch.engine.options import resolve_options
+from spieltisch.engine.schema import state_document_schema
 
 from . import actions
 from .state import GoofState
@@ -86,6 +87,36 @@ class Goofspiel(Game):
             state.bids.submit(int(seat), actions.bid(card))
         state.decide()
         return state
+
+    def state_schema(self) -> dict[str, Any]:
+        """The state document's schema: the facts ``GoofState`` declares."""
+        cards = {"type": "integer", "minimum": 1, "maximum": self.cards}
+        card_list = {"type": "array", "items": cards, "uniqueItems": True}
+        data = {
+            "type": "object",
+            "required": ["hands", "prizes", "prize", "points", "pending", "events"],
+            "additionalProperties": False,
+            "properties": {
+                "hands": {"type": "array", "items": card_list, "description": "per seat"},
+                "prizes": {**card_list, "description": "the prize deck, its top last"},
+                "prize": {"type": "integer", "minimum": 0, "maximum": self.cards},
+                "points": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                "pending": {
+                    "type": "object",
+                    "description": "the bids made this round, by seat",
+                    "additionalProperties": {
+                        "type": "object",
+                        "required": ["type", "card"],
+                        "properties": {"type": {"const": "bid"}, "card": cards},
+                    },
+                },
+                "events": {
+                    "type": "array",
+                    "items": {"type": "object", "required": ["type"]},
+                },
+            },
+        }
+        return state_document_schema(self, data)
 
     def action_from_json(self, obj: Any) -> Action:
         return actions.action_from_json(obj)
