@@ -136,6 +136,20 @@ def report_markdown(
         f"Bots: `{bots}` in every seat. Options: "
         + (", ".join(f"`{k}={v}`" for k, v in sorted(options.items())) or "defaults")
         + ".",
+    ]
+    lines += _length_section(reports)
+    lines += _tumult_section(reports)
+    lines += _statue_section(reports)
+    lines += _ending_section(reports)
+    lines += _seat_section(reports, interval)
+    if extra:
+        lines += ["", extra.rstrip("\n")]
+    lines += ["", "## Verdict", "", _verdict(reports)]
+    return "\n".join(lines) + "\n"
+
+
+def _length_section(reports: Sequence[CountReport]) -> list[str]:
+    lines = [
         "",
         "## Game length in rounds",
         "",
@@ -150,7 +164,11 @@ def report_markdown(
         lines.append(
             f"| {rep.players} | {n} | {cells} | {mean:.2f} | {_pct(rep.share_in_review_range())} |"
         )
-    lines += [
+    return lines
+
+
+def _tumult_section(reports: Sequence[CountReport]) -> list[str]:
+    lines = [
         "",
         "## Tumults: share of rounds with a tumult per good",
         "",
@@ -165,7 +183,11 @@ def report_markdown(
             + " | ".join(_pct(rep.tumult_share(g)) for g in range(3))
             + f" | {_pct(punished / max(1, tumults))} |"
         )
-    lines += [
+    return lines
+
+
+def _statue_section(reports: Sequence[CountReport]) -> list[str]:
+    lines = [
         "",
         "## Statues placed at the end",
         "",
@@ -181,7 +203,11 @@ def report_markdown(
             f"| {sum(last) / max(1, len(last)):.1f} "
             f"| {min(last, default=0)}-{max(last, default=0)} |"
         )
-    lines += [
+    return lines
+
+
+def _ending_section(reports: Sequence[CountReport]) -> list[str]:
+    lines = [
         "",
         "## How the game ends",
         "",
@@ -195,7 +221,13 @@ def report_markdown(
             f"| {rep.players} | {_pct(ends.get('threshold', 0) / n)} | "
             f"{_pct(ends.get('round limit', 0) / n)} | {_pct(ends.get('25th statue', 0) / n)} |"
         )
-    lines += [
+    return lines
+
+
+def _seat_section(
+    reports: Sequence[CountReport], interval: Callable[[int, int], tuple[float, float]]
+) -> list[str]:
+    lines = [
         "",
         "## Seat win rates (95% Wilson intervals)",
         "",
@@ -213,26 +245,22 @@ def report_markdown(
             lo, hi = interval(wins, n)
             seat_cells.append(f"{_pct(wins / max(1, n))} [{_pct(lo)}, {_pct(hi)}]")
         lines.append(f"| {rep.players} | " + " | ".join(seat_cells) + " |")
-    if extra:
-        lines += ["", extra.rstrip("\n")]
-    lines += ["", "## Verdict", ""]
+    return lines
+
+
+def _verdict(reports: Sequence[CountReport]) -> str:
     shares = [rep.share_in_review_range() for rep in reports]
+    counted = ", ".join(
+        f"{_pct(s)} of {rep.players}-player games" for s, rep in zip(shares, reports, strict=True)
+    )
     if all(s >= 0.95 for s in shares):
-        lines.append(
+        return (
             "The reconstructed numbers give the 6-10 round games the reviews describe: "
-            + ", ".join(
-                f"{_pct(s)} of {rep.players}-player games"
-                for s, rep in zip(shares, reports, strict=True)
-            )
+            + counted
             + " last 6 to 10 rounds. No data change is proposed."
         )
-    else:
-        lines.append(
-            "The reconstructed numbers do **not** reliably give 6-10 round games: "
-            + ", ".join(
-                f"{_pct(s)} of {rep.players}-player games"
-                for s, rep in zip(shares, reports, strict=True)
-            )
-            + " last 6 to 10 rounds."
-        )
-    return "\n".join(lines) + "\n"
+    return (
+        "The reconstructed numbers do **not** reliably give 6-10 round games: "
+        + counted
+        + " last 6 to 10 rounds."
+    )
