@@ -4,6 +4,10 @@ Every shuffle, draw, spin or throw calls one method here and names the event. Th
 replays exact on every machine (SplitMix64 on plain integers, no hashing, no floats in rule
 logic), makes clones cheap (the whole generator is one integer), and lets tests script the
 outcome of a named event to reach any position, like boardgame.io's ``MockRandom``.
+A rule written with a probability (``u() < p``) draws ``bernoulli(event, p)``: the same
+bits as ``unit(event) < p``, but a coin with two outcomes that explicit chance can list.
+Games read their scripted outcomes through ``scripted``, ``peek_scripted`` and
+``take_scripted``.
 """
 
 from __future__ import annotations
@@ -80,6 +84,36 @@ class Chance:
             return float(value)
         return (self._next() >> 11) * _UNIT
 
+    def bernoulli(self, event: str, p: float) -> bool:
+        """True with probability ``p`` (``0 <= p <= 1``) for the named event: exactly
+        ``unit(event) < p``, drawing the same 64 bits (also when ``p`` is 0 or 1), so rules
+        written with ``u() < p`` keep their games; but the outcome is a coin, which the
+        research adapters offer as two explicit outcomes. A scripted outcome is a bool, or
+        a number in ``[0, 1)`` taken as the uniform number compared with ``p``."""
+        script = self._script
+        if script and event in script:
+            return self._scripted_bernoulli(event, p)
+        if not 0.0 <= p <= 1.0:  # also refuses NaN
+            raise ValueError(f"chance event {event!r}: probability {p!r} is not in [0, 1]")
+        # _next inlined: the tower draws this in its inner loop
+        s = (self._state + _GOLDEN) & _MASK
+        self._state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) >> 11) * _UNIT < p
+
+    def _scripted_bernoulli(self, event: str, p: float) -> bool:
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"chance event {event!r}: probability {p!r} is not in [0, 1]")
+        _hit, value = self._scripted(event)
+        if isinstance(value, bool):
+            return value
+        if not isinstance(value, (int, float)) or not 0 <= value < 1:
+            raise ValueError(
+                f"scripted outcome {value!r} for {event!r} is neither a bool nor in [0, 1)"
+            )
+        return value < p
+
     def choice(self, event: str, outcomes: Sequence[T]) -> T:
         """One of ``outcomes``, uniformly, for the named event."""
         hit, value = self._scripted(event)
@@ -104,7 +138,29 @@ class Chance:
 
     def script(self, event: str, *outcomes: Any) -> None:
         """Force the next outcomes of ``event`` (tests and tutorials)."""
-        self._script.setdefault(event, []).extend(outcomes)
+        if outcomes:  # an event is in the script only while an outcome is left
+            self._script.setdefault(event, []).extend(outcomes)
+
+    def scripted(self, event: str) -> bool:
+        """Whether an outcome of ``event`` is scripted and not used yet."""
+        return event in self._script
+
+    def peek_scripted(self, event: str) -> Any:
+        """The next scripted outcome of ``event``, left in place (a game that scripts an
+        event in terms of its own, such as a tower's whole tray, looks before it takes).
+        Raises ``LookupError`` if none is left."""
+        queue = self._script.get(event)
+        if not queue:
+            raise LookupError(f"no scripted outcome of {event!r} is left")
+        return queue[0]
+
+    def take_scripted(self, event: str) -> Any:
+        """The next scripted outcome of ``event``, taken (the next draw of the event no
+        longer sees it). Raises ``LookupError`` if none is left."""
+        hit, value = self._scripted(event)
+        if not hit:
+            raise LookupError(f"no scripted outcome of {event!r} is left")
+        return value
 
     # -- copies and persistence ----------------------------------------------------------
     def clone(self) -> Chance:
@@ -138,7 +194,7 @@ class Chance:
         script = obj.get("script", {})
         if not isinstance(script, dict) or not all(isinstance(v, list) for v in script.values()):
             raise StateFormatError("chance 'script' must map event names to lists")
-        out._script = {str(k): list(v) for k, v in script.items()}
+        out._script = {str(k): list(v) for k, v in script.items() if v}
         return out
 
 
@@ -150,10 +206,12 @@ def _as_is(outcome: Any, players: int, options: Mapping[str, Any]) -> Any:
 class ChanceEvent:
     """A named chance event of a game, as ``new_game(chance_script=...)`` scripts it.
 
-    ``kind`` is the generator call that draws it (``below``, ``choice``, ``shuffle`` or
-    ``unit``); ``outcome`` says in words what one scripted outcome is, in the public codes
-    the players read (card codes, city names); ``decode`` turns such an outcome into the
-    value the game's call takes (raising ``ValueError`` naming the problem)."""
+    ``kind`` is the generator call that draws it (``below``, ``choice``, ``shuffle``,
+    ``bernoulli`` or ``unit``; an event drawn by several calls names the one that decides
+    how the research adapters see it: ``unit`` if any draw is ``unit``); ``outcome`` says
+    in words what one scripted outcome is, in the public codes the players read (card
+    codes, city names); ``decode`` turns such an outcome into the value the game's call
+    takes (raising ``ValueError`` naming the problem)."""
 
     name: str
     kind: str
@@ -176,27 +234,38 @@ class ChanceNeeded(BaseException):
     """Raised by an ``ExplicitChance`` at a draw whose outcome has not been chosen yet.
 
     ``event`` is the name the rules gave the call, ``kind`` the call (``below``, ``choice``,
-    ``shuffle`` for one Fisher-Yates step, ``unit``) and ``outcomes`` the number of outcomes
-    of this draw, each equally likely (``None`` for ``unit``: 2**53 outcomes, sampled rather
-    than listed). A ``BaseException``, so that no ``except Exception`` in rules code can
-    swallow it; the state that raised it is left half-changed and must be thrown away."""
+    ``shuffle`` for one Fisher-Yates step, ``bernoulli``, ``unit``), ``outcomes`` the number
+    of outcomes of this draw (``None`` for ``unit``: 2**53 outcomes, sampled rather than
+    listed) and ``probabilities`` theirs: ``None`` when each is equally likely, else one
+    per outcome (``bernoulli``: ``(p, 1 - p)``, outcome 0 being true). A
+    ``BaseException``, so that no ``except Exception`` in rules code can swallow it; the
+    state that raised it is left half-changed and must be thrown away."""
 
-    def __init__(self, event: str, kind: str, outcomes: int | None) -> None:
-        super().__init__(event, kind, outcomes)
+    def __init__(
+        self,
+        event: str,
+        kind: str,
+        outcomes: int | None,
+        probabilities: tuple[float, ...] | None = None,
+    ) -> None:
+        super().__init__(event, kind, outcomes, probabilities)
         self.event = event
         self.kind = kind
         self.outcomes = outcomes
+        self.probabilities = probabilities
 
 
 class ExplicitChance(Chance):
     """A generator whose draws are outcomes chosen from outside, one primitive draw at a
     time: ``draws`` lists every outcome of the game so far in order (an integer in
     ``0..n-1`` for a draw among ``n`` -- one per ``below`` and ``choice``, one per
-    Fisher-Yates step of a ``shuffle`` -- and ``k`` in ``0..2**53-1`` for a ``unit`` draw of
-    ``k / 2**53``); ``at`` counts those consumed. A draw past the end raises
-    ``ChanceNeeded``. Scripted outcomes (``chance_script``) still come first and are not
-    draws. The seeded stream is never used, so ``draws`` with the moves reproduce a game
-    exactly; they are saved with the generator (``to_json()["draws"]``).
+    Fisher-Yates step of a ``shuffle``, ``0`` (true) or ``1`` (false) for a ``bernoulli``
+    -- and ``k`` in ``0..2**53-1`` for a ``unit`` draw of ``k / 2**53``); ``at`` counts
+    those consumed. A ``bernoulli`` whose ``p`` is 0 or 1 has one possible outcome: it is
+    decided without a draw, so an outcome of probability 0 is never asked for. A draw past
+    the end raises ``ChanceNeeded``. Scripted outcomes (``chance_script``) still come first
+    and are not draws. The seeded stream is never used, so ``draws`` with the moves
+    reproduce a game exactly; they are saved with the generator (``to_json()["draws"]``).
 
     A shuffle consumes the draws a seeded ``Chance.shuffle`` would make, in the same order
     (``j`` for ``i = len - 1`` down to ``1``), so outcome ``j`` of a step swaps items ``i``
@@ -210,11 +279,17 @@ class ExplicitChance(Chance):
         self.draws: list[int] = list(draws)
         self.at = 0
 
-    def _take(self, event: str, kind: str, n: int | None) -> int:
+    def _take(
+        self,
+        event: str,
+        kind: str,
+        n: int | None,
+        probabilities: tuple[float, ...] | None = None,
+    ) -> int:
         at = self.at
         draws = self.draws
         if at == len(draws):
-            raise ChanceNeeded(event, kind, n)
+            raise ChanceNeeded(event, kind, n, probabilities)
         value = draws[at]
         limit = (1 << UNIT_BITS) if n is None else n
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
@@ -228,6 +303,15 @@ class ExplicitChance(Chance):
         if event in self._script or n <= 0:
             return super().below(event, n)
         return self._take(event, "below", n)
+
+    def bernoulli(self, event: str, p: float) -> bool:
+        if event in self._script:
+            return super().bernoulli(event, p)
+        if not 0.0 < p < 1.0:  # certain: no draw (an outcome of probability 0 is no node)
+            if p == 0.0 or p == 1.0:
+                return p == 1.0
+            raise ValueError(f"chance event {event!r}: probability {p!r} is not in [0, 1]")
+        return self._take(event, "bernoulli", 2, (p, 1.0 - p)) == 0
 
     def unit(self, event: str) -> float:
         if event in self._script:
