@@ -15,6 +15,7 @@ import pytest
 import spieltisch
 from spieltisch.engine.errors import NoEncoding
 from spieltisch.engine.game import Game
+from tests.shipped import shipped_ids
 
 from .checks import run_pettingzoo_checks
 from .toy_encoding import TOY, TOY_NAME
@@ -78,11 +79,16 @@ def test_openspiel_random_sim_test(
     game: Game, players: int, options: Mapping[str, Any], chance: str
 ) -> None:
     """OpenSpiel's own checks, with serialization where open_spiel 2.0.2 can serialize the
-    game (not a sampled-stochastic Python game: ``test_openspiel_states_round_trip``)."""
+    game (not a sampled-stochastic Python game: ``test_openspiel_states_round_trip``). The
+    games spieltisch ships draw only listable outcomes (below, choice, shuffle, and the
+    bernoulli coins of Im Zeichen des Kreuzes's tower), so they are explicit-stochastic
+    and serialize."""
     import pyspiel
 
     loaded = _load_openspiel(game, players, options, seed=3, chance=chance)
     sampled = loaded.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    if chance == "explicit" and game.id in shipped_ids():
+        assert not sampled, f"{game.id} has a sampled chance event"
     pyspiel.random_sim_test(loaded, num_sims=1, serialize=not sampled, verbose=False)
 
 
@@ -110,6 +116,9 @@ def test_openspiel_states_round_trip(game: Game, players: int, options: Mapping[
                 assert event in game.chance_events, f"{event!r} is not declared"
                 if kind == "unit":  # an event may draw by several calls (ZK's tower)
                     assert game.chance_events[event].kind == "unit", f"{event!r} draws unit"
+            if kind == "bernoulli":  # a coin: (p, 1 - p), no outcome of probability 0
+                (_, p), (_, q) = state.chance_outcomes()
+                assert 0 < p < 1 and q == 1 - p
             outcomes = state.chance_outcomes()
             assert math.isclose(sum(p for _, p in outcomes), 1.0)
             state.apply_action(rng.choice([a for a, _ in outcomes]))

@@ -245,3 +245,47 @@ def test_outcome_sampling_mccfr_runs_on_the_five_card_game() -> None:
     probabilities = solver.average_policy().action_probabilities(state)
     assert sorted(probabilities) == [0, 1, 2, 3, 4]
     assert math.isclose(sum(probabilities.values()), 1.0)
+
+
+# -- coins: Im Zeichen des Kreuzes's tower ---------------------------------------------------------
+ZK = sos.short_name("im-zeichen-des-kreuzes")
+
+
+def test_zk_is_explicit_and_its_tower_coins_are_nodes_of_p_and_1_minus_p() -> None:
+    """Every ``u() < p`` of the tower (ZK-T7) is a node of two outcomes: 0 (true) with
+    probability p, 1 (false) with 1 - p, neither 0; sampled as OpenSpiel samples them, the
+    coins come up true as often as their probabilities say (within 4 standard deviations;
+    fixed seeds). A state at a coin serializes with ``serialize_game_and_state``."""
+    rng = random.Random(1)
+    coins: list[tuple[float, bool]] = []
+    for seed in range(1, 40):
+        game = pyspiel.load_game(ZK, {"players": 3, "seed": seed})
+        assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(q for _, q in outcomes), 1.0)
+            if state.chance_event != ("tower", "bernoulli"):
+                state.apply_action(rng.choice([a for a, _ in outcomes]))
+                continue
+            (heads, p), (tails, q) = outcomes
+            assert (heads, tails) == (0, 1) and 0 < p < 1 and q == 1 - p
+            assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == (
+                f"tower (bernoulli): true, probability {p:.6g}"
+            )
+            if not coins:
+                text = pyspiel.serialize_game_and_state(game, state)
+                _, again = pyspiel.deserialize_game_and_state(text)
+                assert str(again) == str(state) and again.chance_outcomes() == outcomes
+            action = rng.choices([heads, tails], [p, q])[0]
+            coins.append((p, action == 0))
+            state.apply_action(action)
+        if len(coins) >= 300:
+            break
+    assert len(coins) >= 300
+    expected = sum(p for p, _ in coins)
+    spread = sum(p * (1 - p) for p, _ in coins) ** 0.5
+    assert abs(sum(hit for _, hit in coins) - expected) < 4 * spread

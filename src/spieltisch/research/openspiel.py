@@ -21,9 +21,13 @@ event name (``action_to_string`` says ``"prize deck (shuffle): 2 of 5"``). A ``b
 or ``choice`` draw has ``n`` outcomes of ``1/n`` each; a shuffle of ``m`` items is its
 ``m - 1`` Fisher-Yates draws (``m``, ``m - 1``, ... ``2`` outcomes); creating the game is
 the first step, so the initial state is a chance node when the setup draws (the deal).
-A ``unit`` draw (a 53-bit uniform float, Im Zeichen des Kreuzes's tower) is a *sampled*
-chance node: it lists one outcome, ``0``, with probability 1, and applying it draws the
-number from a generator of the game's configuration seeded by ``seed``. How it works: the
+A ``bernoulli(p)`` draw (Im Zeichen des Kreuzes's tower: every ``u() < p`` of its rules)
+has two outcomes, ``0`` (true) with probability ``p`` and ``1`` (false) with ``1 - p``
+(``"tower (bernoulli): true, probability 0.19"``); with ``p`` 0 or 1 it is certain and no
+node at all, so no outcome of probability 0 is ever offered. A ``unit`` draw (a 53-bit
+uniform float, for a game whose rules still use one) is a *sampled* chance node: it
+lists one outcome, ``0``, with probability 1, and applying it draws the number from a
+generator of the game's configuration seeded by ``seed``. How it works: the
 state keeps the last completed position and the step in progress (the setup, or a seat's
 action) with the outcomes chosen for it so far; it plays the step on a clone whose
 generator (``engine.chance.ExplicitChance``) hands out exactly those outcomes and raises
@@ -36,9 +40,10 @@ them all (also saved in the engine state's ``to_json()["chance"]``), and
 the four games is a 140-card deck); a larger draw raises an error naming its event.
 
 GameType ``chance_mode``: ``EXPLICIT_STOCHASTIC`` when the game declares its chance events
-(``Game.chance_events``) and none is a ``unit`` draw, else ``SAMPLED_STOCHASTIC`` (a game
-that declares none may draw ``unit``, so it is not promised finite chance). open_spiel
-2.0.2 cannot ``serialize_game_and_state`` a sampled-stochastic Python game (its
+(``Game.chance_events``) and none is a ``unit`` draw (all are ``below``, ``choice``,
+``shuffle`` or ``bernoulli``: the four games), else ``SAMPLED_STOCHASTIC`` (a game that
+declares none may draw ``unit``, so it is not promised finite chance). open_spiel 2.0.2
+cannot ``serialize_game_and_state`` a sampled-stochastic Python game (its
 ``Game::Serialize`` calls ``GetRNGState``, which a Python game cannot implement): use
 ``state.serialize()`` and ``game.deserialize_state(text)``, which work in every mode.
 
@@ -116,6 +121,10 @@ CHANCE_MODES = ("explicit", "seeded")  # the first is the default
 DEFAULT_MAX_CHANCE_OUTCOMES = 256
 SETUP = -1  # the seat of the step that creates the game (new_game's own draws)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
+
+# the draw a chance node stands for: event, kind, outcomes (0: sampled) and their
+# probabilities (``None``: equally likely)
+Need = tuple[str, str, int, tuple[float, ...] | None]
 
 _BY_NAME: dict[str, Game] = {}  # registered short name -> game (also to unpickle states)
 
@@ -404,10 +413,11 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         self._moves = 0
         # explicit chance: the step in progress (``(SETUP, -1)`` or ``(seat, action)``),
         # the outcomes chosen for it so far, and the draw it needs next as ``(event, kind,
-        # outcomes)`` (0 outcomes: sampled); ``None`` until worked out (``_settle``)
+        # outcomes, probabilities)`` (0 outcomes: sampled; probabilities ``None``: equally
+        # likely); ``None`` until worked out (``_settle``)
         self._step: tuple[int, int] | None = (SETUP, -1) if game.explicit else None
         self._chosen: list[int] = []
-        self._need: tuple[str, str, int] | None = None
+        self._need: Need | None = None
 
     @property
     def engine_state(self) -> State:
@@ -433,7 +443,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
     @property
     def chance_event(self) -> tuple[str, str] | None:
         """At a chance node, the draw's event name and kind (``below``, ``choice``,
-        ``shuffle``, ``unit``); else ``None``."""
+        ``shuffle``, ``bernoulli``, ``unit``); else ``None``."""
         self._settle()
         return None if self._need is None else (self._need[0], self._need[1])
 
@@ -462,7 +472,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
             self._step = None
             self._chosen = []
 
-    def _chance_node(self, need: ChanceNeeded) -> tuple[str, str, int]:
+    def _chance_node(self, need: ChanceNeeded) -> Need:
         game = self.get_game()
         if need.outcomes is None:
             if not game.sampled:
@@ -471,27 +481,29 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
                     "(sampled), but its chance_events declare no 'unit' event, so it was "
                     "registered as EXPLICIT_STOCHASTIC: declare the event"
                 )
-            return (need.event, need.kind, 0)
+            return (need.event, need.kind, 0, None)
         if need.outcomes > game.max_outcomes:
             raise ValueError(
                 f"chance event {need.event!r} has {need.outcomes} outcomes, more than "
                 f"max_chance_outcomes={game.max_outcomes}: load the game with a larger one"
             )
-        return (need.event, need.kind, need.outcomes)
+        return (need.event, need.kind, need.outcomes, need.probabilities)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._settle()
         if self._need is None:
             return []
-        n = self._need[2]
+        _event, _kind, n, probabilities = self._need
         if n == 0:  # sampled: one outcome, drawn when applied
             return [(0, 1.0)]
+        if probabilities is not None:  # a bernoulli: (p, 1 - p), neither 0
+            return list(enumerate(probabilities))
         p = 1.0 / n
         return [(j, p) for j in range(n)]
 
     def _apply_chance(self, action: int) -> None:
         assert self._need is not None
-        event, kind, n = self._need
+        event, kind, n, _probabilities = self._need
         if n == 0:
             if action != 0:
                 raise ValueError(f"the sampled chance node {event!r} has the one outcome 0")
@@ -505,7 +517,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         if kind == "shuffle" and n > 2:
             # the shuffle's next Fisher-Yates step, one outcome fewer, follows at once
             # (ExplicitChance.shuffle): no need to play the step again to find it
-            self._need = (event, kind, n - 1)
+            self._need = (event, kind, n - 1, None)
             return
         self._need = None
         self._settle()
@@ -547,9 +559,12 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
             self._settle()
             if self._need is None:
                 return f"chance outcome {action}"
-            event, kind, n = self._need
+            event, kind, n, probabilities = self._need
             if n == 0:
                 return f"{event} ({kind}): sampled uniform number in [0, 1)"
+            if kind == "bernoulli" and probabilities is not None and 0 <= action < n:
+                said = "true" if action == 0 else "false"
+                return f"{event} ({kind}): {said}, probability {probabilities[action]:.6g}"
             return f"{event} ({kind}): {action} of {n}"
         state = self._engine.state
         encoding = self._engine.config.encoding

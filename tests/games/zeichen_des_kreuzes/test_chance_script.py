@@ -35,7 +35,7 @@ def test_every_chance_call_of_the_game_is_a_declared_event() -> None:
         "tower",
     }
     for name, event in GAME.chance_events.items():
-        assert event.name == name and event.kind in ("below", "choice", "shuffle", "unit")
+        assert event.name == name and event.kind in ("below", "choice", "shuffle", "bernoulli")
         assert event.doc and event.outcome and event.rule and event.rule.startswith("ZK-")
 
 

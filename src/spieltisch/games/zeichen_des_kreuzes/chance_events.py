@@ -3,25 +3,26 @@ scripts them with the names the players use: knights by id, seats by number, til
 name, cards by code (top first), a tower throw by the cubes it lets out. Events not
 scripted stay random; outcomes of an event that never happens stay unused.
 
-=====================  =======  ============================================  ======
-event                  call     one outcome                                   rule
-=====================  =======  ============================================  ======
-knights                shuffle  knight ids, seat 0's first (the rest follow)  ZK-S2
-start player           below    the seat that begins                          ZK-S3
-red tiles              shuffle  {city: value} (the rest follow, smallest      ZK-S6
-                                first) or the values in the map's order
-green tiles            shuffle  the same for the Muslim cities                ZK-S6
-deck                   shuffle  card codes, top first (the rest follow in     ZK-S8
-                                id order)
-deck after the deal    shuffle  the whole pile after the deal, top first      ZK-S9
-reshuffle              shuffle  the whole discard pile's cards, top first     ZK-R36
-tower                  unit     the tray: cubes by colour {"P0": 4, "G": 2}   ZK-T1
-=====================  =======  ============================================  ======
+=====================  =========  ============================================  ======
+event                  call       one outcome                                   rule
+=====================  =========  ============================================  ======
+knights                shuffle    knight ids, seat 0's first (the rest follow)  ZK-S2
+start player           below      the seat that begins                          ZK-S3
+red tiles              shuffle    {city: value} (the rest follow, smallest      ZK-S6
+                                  first) or the values in the map's order
+green tiles            shuffle    the same for the Muslim cities                ZK-S6
+deck                   shuffle    card codes, top first (the rest follow in     ZK-S8
+                                  id order)
+deck after the deal    shuffle    the whole pile after the deal, top first      ZK-S9
+reshuffle              shuffle    the whole discard pile's cards, top first     ZK-R36
+tower                  bernoulli  the tray: cubes by colour {"P0": 4, "G": 2}   ZK-T1
+=====================  =========  ============================================  ======
 
 A scripted tower throw lets out exactly that tray (it must be a sub-multiset of the tower's
 cubes and the cubes thrown, ZK-T8); the cubes leave the thrown ones first, then the tower
-(``tower_models``). The "tower" event also names the model's own ``unit`` and ``shuffle``
-draws; a raw number (``Chance.script("tower", 0.25)``) scripts one of those."""
+(``tower_models``). The "tower" event also names the model's own ``bernoulli`` and
+``shuffle`` draws; a bool, a raw number compared with the coin's probability
+(``Chance.script("tower", 0.25)``) or a list scripts one of those."""
 
 from __future__ import annotations
 
@@ -190,7 +191,7 @@ CHANCE_EVENTS: dict[str, ChanceEvent] = {
         ),
         ChanceEvent(
             TOWER,
-            "unit",
+            "bernoulli",
             "what a throw into the tower lets out (the model's own draws otherwise)",
             'the tray by colour, e.g. {"P0": 4, "G": 2} (P0..P4 and G)',
             _tray,

@@ -7,8 +7,9 @@ One small interface, :class:`Tower` (ZK-T1), and three implementations:
 * :class:`ScriptedTower` - the test double that returns prescribed trays (ZK-T8).
 
 Colours are small integers: seats ``0..4`` are the player colours, :data:`GREEN` is 5.
-Every ``u()`` of the rules is ``chance.unit("tower")`` and every ``shuffle`` is
-``chance.shuffle("tower", ...)``, called in exactly the order of the pseudocode (ZK-T7).
+Every ``u() < p`` of the rules is ``chance.bernoulli("tower", p)`` (the draw of
+``chance.unit("tower") < p``) and every ``shuffle`` is ``chance.shuffle("tower", ...)``,
+called in exactly the order of the pseudocode (ZK-T7).
 Each tower keeps its per-colour counts incrementally, so ``counts``/``count``/``total`` cost
 nothing whatever the tower holds.
 

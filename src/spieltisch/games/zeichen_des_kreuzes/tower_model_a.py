@@ -1,6 +1,6 @@
 """Model A of the tower (ZK-T4): every cube inside comes out with ``p_old``, every thrown
-cube with ``p_new``, independently; ``chance.unit("tower")`` and ``chance.shuffle("tower",
-...)`` in the order of the pseudocode (ZK-T7)."""
+cube with ``p_new``, independently; ``chance.bernoulli("tower", p)`` for each ``u() < p``
+and ``chance.shuffle("tower", ...)``, in the order of the pseudocode (ZK-T7)."""
 
 from __future__ import annotations
 
@@ -38,12 +38,12 @@ class TowerA(TowerBase):
             self._came_out(tray)
             return tray
         chance = self.chance
-        u = chance.unit
+        coin = chance.bernoulli  # bound once: a coin per cube
         out: list[int] = []
         keep: list[int] = []
         p_old = self.p_old
         for c in self.inside:  # cubes already inside
-            if u(EVENT) < p_old:
+            if coin(EVENT, p_old):
                 out.append(c)
             else:
                 keep.append(c)
@@ -51,7 +51,7 @@ class TowerA(TowerBase):
         chance.shuffle(EVENT, new)
         p_new = self.p_new
         for c in new:
-            if u(EVENT) < p_new:
+            if coin(EVENT, p_new):
                 out.append(c)
             else:
                 keep.append(c)

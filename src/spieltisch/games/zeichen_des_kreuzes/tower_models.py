@@ -2,8 +2,10 @@
 (:class:`TowerBase`) and the default model, :class:`TowerB` (two shelves with flushing,
 ZK-T3, ZK-O8); Model A is in ``tower_model_a``.
 
-Every ``u()`` of the rules is ``chance.unit("tower")`` and every ``shuffle`` is
-``chance.shuffle("tower", ...)``, called in exactly the order of the pseudocode (ZK-T7).
+Every ``u() < p`` of the rules is ``chance.bernoulli("tower", p)`` (the same draw as
+``chance.unit("tower") < p``, but a coin the research adapters can list) and every
+``shuffle`` is ``chance.shuffle("tower", ...)``, called in exactly the order of the
+pseudocode (ZK-T7).
 A throw may instead be given by ``new_game(chance_script={"tower": [...]})``: the tray it
 lets out, in public terms (``chance_events``); the cubes then leave the thrown ones first,
 then the lower shelf (Model B) or the order inside (Model A), and the thrown cubes that
@@ -126,13 +128,12 @@ class TowerBase(ABC):
     def scripted_tray(self, cubes: Sequence[int]) -> list[int] | None:
         """The tray ``new_game(chance_script={"tower": ...})`` gave this throw, if any: a
         ``{"tray": [colour, ...]}`` outcome first in the generator's queue of the "tower"
-        event (a raw ``unit`` or ``shuffle`` outcome there is the pseudocode's own draw).
+        event (a bool, number or list there is one of the pseudocode's own draws).
         Raises ``ValueError`` if the tray cannot come out of the tower (ZK-T8)."""
-        queue = self.chance._script.get(EVENT)  # the generator's scripted outcomes
-        if not queue or not isinstance(queue[0], dict):
+        chance = self.chance
+        if not chance.scripted(EVENT) or not isinstance(chance.peek_scripted(EVENT), dict):
             return None
-        _hit, outcome = self.chance._scripted(EVENT)
-        tray = list(outcome["tray"])
+        tray = list(chance.take_scripted(EVENT)["tray"])
         check_tray(self._counts, cubes, tray)
         return tray
 
@@ -253,7 +254,7 @@ class TowerB(TowerBase):
             self._let_out(tray, cubes)
             return tray
         chance = self.chance
-        u = chance.unit
+        coin = chance.bernoulli  # bound once: the loops below draw a coin per cube
         shelves = self.shelves
         if self.shelf_memory == "resample":  # ZK-O8, at the start of every THROW_B
             everything = shelves[0] + shelves[1]
@@ -261,7 +262,7 @@ class TowerB(TowerBase):
             upper: list[int] = []
             lower: list[int] = []
             for c in everything:
-                if u(EVENT) < UPPER_SHARE:
+                if coin(EVENT, UPPER_SHARE):
                     upper.append(c)
                 else:
                     lower.append(c)
@@ -275,14 +276,14 @@ class TowerB(TowerBase):
             passing: list[int] = []
             for c in falling:
                 n = len(shelf)  # evaluated now: grows as cubes lodge
-                if u(EVENT) < (lodge[n] if n < top else 0.0):
+                if coin(EVENT, lodge[n] if n < top else 0.0):
                     shelf.append(c)
                 else:
                     passing.append(c)
             r = self._release_for(len(passing))
             stay: list[int] = []
             for c in shelf:  # includes cubes that lodged in this throw
-                if u(EVENT) < r:
+                if coin(EVENT, r):
                     passing.append(c)
                 else:
                     stay.append(c)
