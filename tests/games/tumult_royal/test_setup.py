@@ -32,21 +32,10 @@ def test_tr_s4_d4_rank_deal_is_a_permutation_and_varies(players):
 
 
 # TR-S4, TR-S5
-def test_tr_s4_s5_chance_events_are_named_and_forceable(monkeypatch):
+def test_tr_s4_s5_chance_events_are_named_and_forceable():
     """TR-R2: every chance event can be forced, including the rank deal and landscape."""
-    import importlib
-
-    chance_mod = importlib.import_module("spieltisch.engine.chance")
-    game_mod = importlib.import_module("spieltisch.engine.game")
-
-    class Scripted(chance_mod.Chance):
-        def __init__(self, seed):
-            super().__init__(seed)
-            self.script("rank deal", [2, 0, 3, 1])
-            self.script("landscape", ["L10", *[f"L0{i}" for i in range(1, 10)]])
-
-    monkeypatch.setattr(game_mod, "Chance", Scripted)
-    s = new(4, seed=9)
+    landscape = ["L10", *[f"L0{i}" for i in range(1, 10)]]
+    s = GAME.new_game(4, 9, chance_script={"rank deal": [[2, 0, 3, 1]], "landscape": [landscape]})
     assert s.rank == [2, 0, 3, 1]
     assert s.designs[0] == "L10"  # position (0,0) gets the first shuffled design (TR-S5)
 
