@@ -22,6 +22,8 @@ def _play_to_the_end(page: Any, rng: random.Random, max_moves: int = 3000) -> in
         if not wait_for_turn_or_end(page):
             return moves
         assert page.locator("#buttons button.choice").count() <= 12
+        if not offered(page):  # a real-time step moved on between the wait and the look
+            continue
         play_random_move(page, rng)
         moves += 1
     raise AssertionError("the game did not end")
