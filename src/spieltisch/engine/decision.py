@@ -17,6 +17,7 @@ that both agree on every legal action and on every action of the game it tries."
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -38,15 +39,15 @@ class Decision:
     rule: str | None = None
 
 
-class Phase:
+class Phase(ABC):
     """The rules of one kind of decision. Subclasses set ``kind`` and implement ``legal``
     and ``apply``; ``explain`` defaults to "not in the list"."""
 
     kind: ClassVar[str] = ""
 
+    @abstractmethod
     def legal(self, state: Any, seat: int) -> list[Action]:
         """Every action ``seat`` may take in this decision."""
-        raise NotImplementedError
 
     def explain(self, state: Any, seat: int, action: Action) -> IllegalAction | None:
         """Why ``seat`` may not take ``action`` here (with the rule id), ``None`` if it
@@ -55,9 +56,9 @@ class Phase:
             return None
         return IllegalAction(f"{action} is not a legal {self.kind} move now")
 
+    @abstractmethod
     def apply(self, state: Any, seat: int, action: Action) -> None:
         """Change ``state``; ``action`` has been found legal."""
-        raise NotImplementedError
 
 
 def explain_turn(state: State, seat: Any) -> IllegalAction | None:

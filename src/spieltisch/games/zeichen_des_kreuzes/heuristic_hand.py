@@ -4,6 +4,8 @@ fleet or an army."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from ...engine.action import Action
 from . import actions as A
 from .actions import ZkAction
@@ -14,17 +16,18 @@ from .constants import draw_limit
 from .state import ZkState
 
 
-class HandChoices:
-    """The hand half of ``HeuristicBot`` (planning is the bot's own)."""
+class HandChoices(ABC):
+    """The hand half of ``HeuristicBot`` (planning is the bot's own, and these three
+    methods with it)."""
 
-    def goal(self, state: ZkState, seat: int) -> int:
-        raise NotImplementedError  # HeuristicBot.goal
+    @abstractmethod
+    def goal(self, state: ZkState, seat: int) -> int: ...
 
-    def _hand_counts(self, state: ZkState, seat: int) -> list[int]:
-        raise NotImplementedError  # HeuristicBot._hand_counts
+    @abstractmethod
+    def _hand_counts(self, state: ZkState, seat: int) -> list[int]: ...
 
-    def _planner(self, state: ZkState, dist: list[int], seat: int) -> Planner:
-        raise NotImplementedError  # HeuristicBot._planner
+    @abstractmethod
+    def _planner(self, state: ZkState, dist: list[int], seat: int) -> Planner: ...
 
     # -- discard ----------------------------------------------------------------------
     def _discard(self, state: ZkState, seat: int, legal: list[Action]) -> Action:
