@@ -295,7 +295,7 @@ class Game(ABC):
         """Rebuild the game-specific part; the kernel restores chance and moves. The
         default loads a declared ``state_class``."""
         if self.state_class is None:
-            raise NotImplementedError(f"{type(self).__name__} must load its state data")
+            raise TypeError(f"{type(self).__name__} must set state_class or load its state data")
         return self.state_class.load_data(players, seed, options, data)
 
     def from_position(self, text: str) -> State:

@@ -126,7 +126,7 @@ class State(metaclass=DeclaredMeta):
         built on ``phases`` override it; this default describes a game that overrides
         ``actors`` instead (kind ``"turn"``)."""
         if type(self).actors is State.actors:
-            raise NotImplementedError(f"{type(self).__name__} must define decision()")
+            raise TypeError(f"{type(self).__name__} must define decision() or actors()")
         actors = self.actors()
         return Decision("turn", actors, self.turn_rule()) if actors else None
 
@@ -192,7 +192,7 @@ class State(metaclass=DeclaredMeta):
     def clone(self) -> State:
         """An independent copy, cheap enough to call every search iteration. Generated
         for a declared state (``engine.fields``); other states write their own."""
-        raise NotImplementedError(f"{type(self).__name__} declares no fields to clone")
+        raise TypeError(f"{type(self).__name__} declares no fields: write clone()")
 
     # -- outcome -------------------------------------------------------------------------
     @abstractmethod
@@ -279,7 +279,7 @@ class State(metaclass=DeclaredMeta):
     # -- persistence ---------------------------------------------------------------------
     def _data_json(self) -> JSON:
         """The game-specific part of ``to_json``: the facts of a declared state."""
-        raise NotImplementedError(f"{type(self).__name__} declares no fields to save")
+        raise TypeError(f"{type(self).__name__} declares no fields: write _data_json()")
 
     def to_position(self) -> str:
         """The position in the game's human-writable format (``Game.from_position`` reads

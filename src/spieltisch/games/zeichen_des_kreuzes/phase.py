@@ -9,6 +9,7 @@ language) and plays a legal one (``act``)."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine.action import Action
@@ -28,13 +29,13 @@ class ZkPhase(Phase):
 
     accepts: ClassVar[tuple[str, ...]] = ()
 
+    @abstractmethod
     def listed(self, state: ZkState) -> list[ZkAction]:
         """Every legal action of the decider, in a fixed order."""
-        raise NotImplementedError
 
+    @abstractmethod
     def act(self, state: ZkState, seat: int, action: ZkAction) -> None:
         """Play ``action``, which is legal."""
-        raise NotImplementedError
 
     def reason(self, state: ZkState, seat: int, action: ZkAction, _: Catalog) -> Found:
         """Why ``action`` (of a kind this phase takes, not listed) is refused, if a check
