@@ -24,6 +24,10 @@ def act(bot: Bot, state: State, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action: it is not an actor now")
+    observe = getattr(bot, "observe", None)
+    if observe is not None:  # a bot that keeps its tree learns the public moves since
+        observe(public_moves(state, getattr(bot, "seen", 0)))
+        bot.seen = state.move_count  # type: ignore[attr-defined]
     if len(legal) == 1:
         return legal[0]
     determinized = state.resample(seat, rng)
@@ -31,3 +35,13 @@ def act(bot: Bot, state: State, seat: int, rng: random.Random) -> Action:
     if choice not in legal:
         raise RuntimeError(f"bot {bot.name!r} chose {choice}, which is not legal")
     return choice
+
+
+def public_moves(state: State, since: int) -> list[tuple[int, Action]] | None:
+    """The moves of ``state``'s record from index ``since`` on, if every one of them is
+    public (``SearchHooks.public``); ``None`` if one is not or there is no record."""
+    moves = state.moves_since(since)
+    if moves is None:
+        return None
+    public = state.game.search_hooks().public
+    return moves if all(public(action) for _, action in moves) else None

@@ -26,6 +26,7 @@ from .errors import (
     StateFormatError,
 )
 from .options import Option, options_markdown, resolve_options
+from .search_hooks import SearchHooks
 from .state import JSON, STATE_SCHEMA, State, returns_from_winners, state_data_errors
 
 if TYPE_CHECKING:
@@ -397,6 +398,17 @@ class Game(ABC):
     def bots(self) -> dict[str, BotFactory]:
         """Game-specific bots by name (the generic ones live in ``spieltisch.bots``)."""
         return {}
+
+    def search_hooks(self) -> SearchHooks:
+        """What the search bot knows of this game (``engine.search_hooks``); games override
+        ``make_search_hooks`` to return their own. Made once per game object."""
+        hooks = self.__dict__.get("_search_hooks")
+        if hooks is None:
+            hooks = self.__dict__["_search_hooks"] = self.make_search_hooks()
+        return hooks
+
+    def make_search_hooks(self) -> SearchHooks:
+        return SearchHooks(self)
 
     def conformance_cases(self) -> list[ConformanceCase]:
         """Configurations for the generic invariant suite."""

@@ -233,6 +233,11 @@ class State(metaclass=DeclaredMeta):
         option, e.g. Medina's ``returns_mode``); the invariant suite checks it when true."""
         return True
 
+    def moves_since(self, index: int) -> list[tuple[int, Action]] | None:
+        """The recorded moves ``(seat, action)`` from ``index`` on; ``None`` for a state
+        without a record (a re-dealt world or a position)."""
+        return None if self._moves is None else self._moves[index:]
+
     def returns(self) -> list[float]:
         if not self.is_over():
             return [0.0] * self.players

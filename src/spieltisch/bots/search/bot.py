@@ -1,0 +1,109 @@
+"""The search bot: ``hard`` and ``expert`` are this bot with different budgets.
+
+A budget is a time (``seconds``), an iteration count (``iterations``), or both (the first
+reached ends the search). With ``workers`` > 1 the search runs on that many processes at
+once (root parallelism). Between decisions of one game the bot keeps the part of its tree
+that the moves made since still lead to, when every one of those moves was public
+(``observe``); otherwise it starts afresh."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ...engine.action import Action
+from ...engine.state import State
+from .ismcts import Search, SearchResult
+from .parallel import search_in_parallel
+from .tree import Node
+
+Moves = Sequence[tuple[int, Action]]
+
+
+class SearchBot:
+    """Information-set MCTS with the game's ``SearchHooks``."""
+
+    def __init__(
+        self,
+        name: str = "search",
+        seconds: float | None = 1.0,
+        iterations: int | None = None,
+        workers: int = 1,
+        reuse: bool = True,
+    ) -> None:
+        if seconds is None and iterations is None:
+            raise ValueError("a search bot needs a time or an iteration budget")
+        self.name = name
+        self.seconds = seconds
+        self.iterations = iterations
+        self.workers = workers
+        self.reuse = reuse and workers == 1
+        self.last: SearchResult | None = None
+        self.seen = 0  # the table's move count when this bot last looked (``bots.act``)
+        self._search: Search | None = None
+        self._moves: list[tuple[int, Action]] | None = []
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        result = self.search(state, seat, rng)
+        best = result.best
+        if best is None:  # no iteration ran (a zero budget): the first legal action
+            return state.legal_actions(seat)[0]
+        return best
+
+    def search(self, state: State, seat: int, rng: random.Random) -> SearchResult:
+        """Search ``state`` (a world re-dealt for ``seat``, or any state when ``seat`` only
+        watches) from ``seat``'s information and return the root's statistics."""
+        if self.workers > 1:
+            result = search_in_parallel(
+                state, seat, self.workers, self.iterations, self.seconds, rng
+            )
+        else:
+            search = self._reused(state, seat, rng) or Search(
+                state.game.search_hooks(), state, seat, rng
+            )
+            result = search.run(iterations=self.iterations, seconds=self.seconds)
+            self._search = search if self.reuse else None
+        self._moves = []
+        self.last = result
+        return result
+
+    # -- keeping the tree ------------------------------------------------------------------
+    def observe(self, moves: Moves | None) -> None:
+        """The moves made at the table since this bot's last decision (its own included), or
+        ``None`` when some of them were not public: then the tree is dropped."""
+        if moves is None or self._moves is None:
+            self._moves = None
+            self._search = None
+            return
+        self._moves.extend(moves)
+
+    def _reused(self, state: State, seat: int, rng: random.Random) -> Search | None:
+        search, moves = self._search, self._moves
+        self._search = None
+        if search is None or moves is None or search.observer != seat:
+            return None
+        node: Node | None = search.root
+        i = 0
+        while node is not None and i < len(moves):
+            node, i = _follow(node, moves, i)
+        if node is None or node.visits == 0:
+            return None
+        search.root = node
+        search.root_state = state
+        search.rng = rng
+        return search
+
+
+def _follow(node: Node, moves: Moves, i: int) -> tuple[Node | None, int]:
+    """The child of ``node`` that the moves from ``i`` lead to (a simultaneous round takes
+    as many moves as its children's keys are long)."""
+    single = node.children.get((moves[i],))
+    if single is not None:
+        return single, i + 1
+    for key in node.children:
+        size = len(key)
+        if size > 1 and i + size <= len(moves):
+            joint = tuple(sorted(moves[i : i + size], key=lambda pair: pair[0]))
+            return node.children.get(joint), i + size
+        break
+    return None, i
