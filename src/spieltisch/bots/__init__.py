@@ -29,8 +29,8 @@ def levels(game: Game) -> list[str]:
 
 
 def make(name: str, game: Game) -> Bot:
-    base, _, budget = name.partition("@")
-    if budget:
+    base, at, budget = name.partition("@")
+    if at:
         return _budgeted(base, budget, game, name)
     factory = game.bots().get(name) or GENERIC.get(name)
     if factory is not None:

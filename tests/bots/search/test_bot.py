@@ -1,0 +1,87 @@
+"""The search bot: tree reuse across public moves only, root parallelism, budgets."""
+
+from __future__ import annotations
+
+import random
+
+from spieltisch import bots
+from spieltisch.bots.search import ActionStats, SearchBot, SearchResult
+from spieltisch.bots.search.parallel import merge
+from spieltisch.engine.registry import game
+
+
+def _kc(moves: int = 2):
+    g = game("kingdoms-of-crusaders")
+    state = g.new_game(2, 4, {})
+    rng = random.Random(1)
+    for _ in range(moves):
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return g, state
+
+
+def _two_decisions(public: bool, monkeypatch) -> tuple[SearchBot, int, int]:
+    """The bot decides, its move and the opponent's are made, the bot decides again.
+    Returns the bot, the root's visits carried into the second search, and its budget."""
+    g, state = _kc()
+    monkeypatch.setattr(g.search_hooks(), "public", lambda action: public)
+    bot = SearchBot(seconds=None, iterations=80)
+    seat = state.actors()[0]
+    rng = random.Random(3)
+    mine = bots.act(bot, state, seat, rng)
+    state.apply(seat, mine)
+    other = state.actors()[0]
+    assert other != seat
+    # the opponent answers with the reply the bot's tree explored most
+    assert bot._search is not None
+    node = bot._search.root.children[((seat, mine),)]
+    reply = max(node.seat_edges(other), key=lambda edge: edge.visits).action
+    state.apply(other, reply)
+    first = bot.last
+    assert first is not None
+    carried = {"visits": 0}
+    original = bot._reused
+
+    def spy(*args):
+        search = original(*args)
+        carried["visits"] = 0 if search is None else search.root.visits
+        return search
+
+    monkeypatch.setattr(bot, "_reused", spy)
+    bots.act(bot, state, seat, rng)
+    return bot, carried["visits"], 80
+
+
+def test_the_tree_is_kept_across_public_moves(monkeypatch):
+    bot, carried, _budget = _two_decisions(True, monkeypatch)
+    assert carried > 0  # the subtree the two moves lead to was searched before
+    assert bot.last is not None and bot.last.iterations >= carried
+
+
+def test_the_tree_is_dropped_when_a_move_was_not_public(monkeypatch):
+    bot, carried, budget = _two_decisions(False, monkeypatch)
+    assert carried == 0
+    assert bot.last is not None and bot.last.iterations <= budget
+
+
+def test_root_parallel_search_merges_the_workers_statistics():
+    _g, state = _kc()
+    seat = state.actors()[0]
+    bot = SearchBot(seconds=None, iterations=40, workers=2)
+    action = bot.choose(state.resample(seat, random.Random(1)), seat, random.Random(2))
+    assert action in state.legal_actions(seat)
+    assert bot.last is not None
+    assert 32 <= bot.last.iterations <= 80  # two workers, each stopping early at most
+
+
+def test_merge_sums_visits_and_weights_values_by_visits():
+    _, state = _kc()
+    a, b = state.legal_actions(state.actors()[0])[:2]
+    one = SearchResult(0, 10, 1.0, (0.6, 0.4), (ActionStats(a, 8, 0.5), ActionStats(b, 2, 1.0)))
+    two = SearchResult(0, 10, 2.0, (0.4, 0.6), (ActionStats(b, 9, 0.0), ActionStats(a, 1, 1.0)))
+    merged = merge([one, two])
+    assert merged.iterations == 20 and merged.seconds == 2.0
+    assert merged.values == (0.5, 0.5)
+    assert [(s.action, s.visits) for s in merged.actions] == [(b, 11), (a, 9)]
+    assert abs(merged.actions[0].value - 2.0 / 11) < 1e-12
+    assert abs(merged.actions[1].value - 5.0 / 9) < 1e-12
