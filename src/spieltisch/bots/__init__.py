@@ -7,6 +7,8 @@ level takes a budget after ``@``: ``hard@0.5s``, ``hard@250ms`` or ``hard@800it`
 
 from __future__ import annotations
 
+from importlib.metadata import EntryPoint, entry_points
+
 from ..engine.errors import SpieltischError
 from ..engine.game import Game
 from .base import Bot, act
@@ -30,6 +32,10 @@ def levels(game: Game) -> list[str]:
 
 def make(name: str, game: Game) -> Bot:
     base, at, budget = name.partition("@")
+    if base not in LEVEL_TABLE and base not in GENERIC and base not in game.bots():
+        plugin = _plugin(base)
+        if plugin is not None:
+            return _from_plugin(plugin, game, name, budget if at else None)
     if at:
         return _budgeted(base, budget, game, name)
     factory = game.bots().get(name) or GENERIC.get(name)
@@ -47,13 +53,22 @@ def _budgeted(base: str, budget: str, game: Game, name: str) -> Bot:
         raise SpieltischError(f"only hard and expert take a budget, not {base!r} in {name!r}")
     bot = make(base, game)
     assert isinstance(bot, SearchBot)
+    bot.seconds, bot.iterations = parse_budget(budget, name)
+    bot.name = name
+    return bot
+
+
+def parse_budget(budget: str, name: str) -> tuple[float | None, int | None]:
+    """``(seconds, iterations)`` of a budget: ``1.5s``, ``250ms`` or ``800it``."""
+    seconds: float | None = None
+    iterations: int | None = None
     try:
         if budget.endswith("ms"):
-            bot.seconds, bot.iterations = float(budget[:-2]) / 1000, None
+            seconds = float(budget[:-2]) / 1000
         elif budget.endswith("s"):
-            bot.seconds, bot.iterations = float(budget[:-1]), None
+            seconds = float(budget[:-1])
         elif budget.endswith("it"):
-            bot.seconds, bot.iterations = None, int(budget[:-2])
+            iterations = int(budget[:-2])
         else:
             raise ValueError(budget)
     except ValueError:
@@ -61,11 +76,29 @@ def _budgeted(base: str, budget: str, game: Game, name: str) -> Bot:
             f"a budget is seconds (1.5s), milliseconds (250ms) or iterations (800it), "
             f"not {budget!r} in {name!r}"
         ) from None
-    if (bot.seconds is not None and bot.seconds <= 0) or (
-        bot.iterations is not None and bot.iterations < 1
-    ):
+    if (seconds is not None and seconds <= 0) or (iterations is not None and iterations < 1):
         raise SpieltischError(f"a budget must be positive, not {budget!r} in {name!r}")
-    bot.name = name
+    return seconds, iterations
+
+
+# -- bots that other packages provide ----------------------------------------------------
+#: the entry-point group of bots from elsewhere, e.g. ``ismcts`` (OpenSpiel's IS-MCTS, from
+#: the research extra): ``name = "module:factory"``, ``factory(game, name, seconds,
+#: iterations)`` (no budget: both ``None``). Found by name, so ``bots`` imports none of them.
+PLUGIN_GROUP = "spieltisch.bots"
+
+
+def _plugin(base: str) -> EntryPoint | None:
+    return next(iter(entry_points(group=PLUGIN_GROUP, name=base)), None)
+
+
+def _from_plugin(plugin: EntryPoint, game: Game, name: str, budget: str | None) -> Bot:
+    seconds, iterations = (None, None) if budget is None else parse_budget(budget, name)
+    try:
+        factory = plugin.load()
+    except ImportError as exc:  # the extra that provides it is not installed
+        raise SpieltischError(f"the bot {name!r} is not available: {exc}") from None
+    bot: Bot = factory(game, name, seconds, iterations)
     return bot
 
 
