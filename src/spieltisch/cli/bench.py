@@ -41,12 +41,23 @@ def bench(
         bool,
         typer.Option("--obs", help="Also measure µs per step with the observation tensor."),
     ] = False,
+    search: Annotated[
+        bool,
+        typer.Option(
+            "--search",
+            help="Instead, the search bot's simulations per second per core and where their "
+            "time goes (--seconds: CPU seconds per position, default 1).",
+        ),
+    ] = False,
 ) -> None:
     """Measure steps per second, games per second and replay speed of a game."""
     g = load_game(game)
     options = game_options(g, option or [], None)
     check_options(g, options, g.default_players if players is None else players)
     check_writable(out_file)
+    if search:
+        _bench_search(g.id, players, options, seconds, out_file)
+        return
     from ..analysis import bench as bench_module  # heavy and optional: only when asked
 
     try:
@@ -62,6 +73,30 @@ def bench(
     console.print(fit_width(bench_module.format_report(report), console))
     if out_file is not None:
         data = bench_module.report_to_json(report)
+        out_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        console.print(f"Report written to {escape(str(out_file))}")
+
+
+def _bench_search(
+    game_id: str,
+    players: int | None,
+    options: dict[str, Any],
+    seconds: float,
+    out_file: Path | None,
+) -> None:
+    from ..analysis import bench_search  # heavy: only when asked
+
+    try:
+        report = bench_search.run_search_bench(
+            game_id, players, options, seconds or bench_search.DEFAULT_SECONDS
+        )
+    except ValueError as exc:
+        fail(str(exc))
+    console = out()
+    for table in bench_search.format_report(report):
+        console.print(fit_width(table, console))
+    if out_file is not None:
+        data = bench_search.report_to_json(report)
         out_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         console.print(f"Report written to {escape(str(out_file))}")
 
