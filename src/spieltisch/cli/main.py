@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from .analyse import analyse_command
 from .bench import bench
 from .bench_server import bench_server
 from .catalog import games, rules
@@ -27,6 +28,7 @@ app = typer.Typer(
 app.command()(play)
 app.command()(simulate)
 app.command()(replay)
+app.command(name="analyse")(analyse_command)
 app.command()(rules)
 app.command()(games)
 app.command()(bench)
