@@ -16,6 +16,7 @@ from .screenshots import screenshots
 from .serve import serve
 from .simulate import simulate
 from .tools import mount
+from .tournament import tournament
 from .translations import translations
 
 app = typer.Typer(
@@ -27,6 +28,7 @@ app = typer.Typer(
 )
 app.command()(play)
 app.command()(simulate)
+app.command()(tournament)
 app.command()(replay)
 app.command(name="analyse")(analyse_command)
 app.command()(rules)
