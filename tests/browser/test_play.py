@@ -103,7 +103,7 @@ def test_the_lobby_creates_a_table_and_hands_out_links(server: str, browser: Any
     page.wait_for_selector("#game option[value='medina']", state="attached")
     page.select_option("#game", "medina")
     page.select_option("#players", "3")
-    page.select_option("#seats select[name='seat1']", "bot:random")
+    page.select_option("#seats select[name='seat1']", "bot:easy")
     page.click("#create-button")
     link = page.locator("#created a.seat-link").first
     link.wait_for()

@@ -1,7 +1,7 @@
 """Turning command-line words into a game, its options and its seats, with clear errors.
 
 Shared by ``play`` and ``simulate``: ``--option name=value``, ``--edition FILE``, and
-``--seats you,heuristic``."""
+``--seats you,hard``."""
 
 from __future__ import annotations
 
@@ -47,8 +47,10 @@ def check_options(game: Game, options: dict[str, Any], players: int) -> dict[str
 
 
 def parse_seats(text: str, game: Game, humans: bool) -> list[str]:
-    """``you,heuristic`` -> ``["you", "heuristic"]``; every name must be a bot of the game
-    (or ``you`` when ``humans``)."""
+    """``you,hard`` -> ``["you", "hard"]``; every name must be a bot of the game — a level
+    (``easy``, ``normal``, ``hard``, ``expert``; the search levels with a budget too, such
+    as ``hard@2s`` or ``hard@800it``), ``random`` or ``heuristic`` — or ``you`` when
+    ``humans``."""
     seats = [part.strip() for part in text.split(",")]
     if not text.strip() or any(not s for s in seats):
         raise OptionError(f"--seats must be a comma-separated list of names, not {text!r}")
@@ -56,8 +58,12 @@ def parse_seats(text: str, game: Game, humans: bool) -> list[str]:
     for name in seats:
         if name == HUMAN and humans:
             continue
+        if "@" in name and name.partition("@")[0] in known:
+            bots.make(name, game)  # a level with a budget: its errors name the problem
+            continue
         if name not in known:
-            choices = ([HUMAN] if humans else []) + known
+            choices = ([HUMAN] if humans else []) + bots.levels(game)
+            choices += [b for b in known if b not in choices]
             raise SpieltischError(
                 f"unknown seat {name!r} for {game.id}; choose from: {', '.join(choices)}"
             )

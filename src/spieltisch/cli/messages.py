@@ -24,11 +24,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "which_none": "No move chosen; type another.",
         "help": "Type the number in front of an action and press Enter. Other commands: "
         "[bold]board[/bold] shows the table again, [bold]log[/bold] the whole log, "
-        "[bold]help[/bold] this text, [bold]quit[/bold] ends the game. Ctrl-D also quits.",
+        "[bold]help[/bold] this text, [bold]hint[/bold] suggests a move (the hard bot's, "
+        "with its estimated win chance), [bold]quit[/bold] ends the game. Ctrl-D also quits.",
         "help_typed": "Type your move and press Enter. Other commands: [bold]list[/bold] "
         "numbers every legal move (then type a number), [bold]board[/bold] shows the table "
-        "again, [bold]log[/bold] the whole log, [bold]help[/bold] this text, [bold]quit[/bold] "
-        "ends the game. Ctrl-D also quits.",
+        "again, [bold]log[/bold] the whole log, [bold]help[/bold] this text, [bold]hint[/bold] "
+        "suggests a move, [bold]quit[/bold] ends the game. Ctrl-D also quits.",
+        "hint_wait": "The hard bot thinks about your move…",
+        "hint": "Suggested: {n}) {move} — estimated win chance {chance}%",
+        "hint_typed": "Suggested: {move} — estimated win chance {chance}%",
         "full_log": "The whole log",
         "handover": "{name}'s turn: hand the terminal over, then press Enter.",
         "over": "Game over",
@@ -82,7 +86,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_typed": "Tippe deinen Zug und drücke Enter. Weitere Befehle: [bold]liste[/bold] "
         "nummeriert alle erlaubten Züge (dann eine Nummer tippen), [bold]brett[/bold] zeigt "
         "den Tisch erneut, [bold]protokoll[/bold] das ganze Protokoll, [bold]hilfe[/bold] "
-        "diesen Text, [bold]ende[/bold] beendet das Spiel. Strg-D beendet ebenfalls.",
+        "diesen Text, [bold]tipp[/bold] schlägt einen Zug vor, [bold]ende[/bold] beendet das "
+        "Spiel. Strg-D beendet ebenfalls.",
+        "hint_wait": "Der schwere Bot denkt über deinen Zug nach …",
+        "hint": "Vorschlag: {n}) {move} — geschätzte Gewinnchance {chance} %",
+        "hint_typed": "Vorschlag: {move} — geschätzte Gewinnchance {chance} %",
         "full_log": "Das ganze Protokoll",
         "handover": "{name} ist am Zug: gib das Terminal weiter und drücke Enter.",
         "over": "Spielende",

@@ -35,7 +35,12 @@ def play(
     game: GameId,
     seats: Annotated[
         str,
-        typer.Option(help="Comma-separated seats: 'you' (a human here) or a bot name."),
+        typer.Option(
+            help="Comma-separated seats: 'you' (a human here) or a bot: a level — easy "
+            "(overlooks moves), normal (the game's rules of thumb), hard (searches ~1 s a "
+            "move), expert (~4 s on several cores); hard@2s, hard@250ms or hard@800it set "
+            "the search's budget — or random, heuristic (= normal)."
+        ),
     ] = "you,random",
     seed: Annotated[int | None, typer.Option(help="Seed of the game (random if omitted).")] = None,
     option: OptionList = None,
@@ -51,7 +56,8 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal: type the number of an action (in Medina the move itself,
-    such as grey 4 5; list numbers them); help, log, quit."""
+    such as grey 4 5; list numbers them); hint (the hard bot's suggestion), help, log,
+    quit."""
     g = load_game(game)
     names = parse_seats(seats, g, humans=True)
     check_writable(save)

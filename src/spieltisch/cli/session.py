@@ -36,6 +36,8 @@ COMMANDS = {
     "tisch": "board",
     "list": "list",
     "liste": "list",
+    "hint": "hint",
+    "tipp": "hint",
     "quit": "quit",
     "q": "quit",
     "exit": "quit",
@@ -95,6 +97,7 @@ class TerminalSession:
         seats: Sequence[str],
         lang: str = "en",
         read: Callable[[str], str] | None = None,
+        hint_bot: str = "hard",
     ) -> None:
         self.console = console
         self.game = game
@@ -111,6 +114,7 @@ class TerminalSession:
         self.shown: dict[int | None, int] = {}  # per seat (None: spectator): events shown
         self.last_human: int | None = None
         self.typed = renderers.typed_moves(game.id)  # None: a numbered menu
+        self.hint_bot = hint_bot  # the bot whose choice ``hint`` shows (tests: a budget)
 
     @property
     def viewer(self) -> int | None:
@@ -177,6 +181,8 @@ class TerminalSession:
             self.show_turn(seat, legal)
         elif choice == "list":
             self.console.print(self._menu(seat, legal), soft_wrap=True)
+        elif choice == "hint":
+            self._hint(seat, legal)
         else:
             return self._typed(seat, legal, choice)
         return None
@@ -187,6 +193,21 @@ class TerminalSession:
             view = self.state.view(seat)
             moves = [a.to_json() for a in legal]
             self.console.print(escape(self.typed.move_help(moves, view, self.lang)))
+
+    def _hint(self, seat: int, legal: Sequence[Action]) -> None:
+        """The hard bot's move for ``seat`` and its estimated win chance, searched from the
+        seat's own view (a re-dealt world); the game does not change."""
+        bot = bots.make(self.hint_bot, self.game)
+        assert isinstance(bot, bots.SearchBot)
+        rng = random.Random(f"spieltisch/hint/{self.state.seed}/{self.state.move_count}/{seat}")
+        self.console.print(f"[dim]{escape(self.msg['hint_wait'])}[/dim]")
+        result = bot.search(self.state.resample(seat, rng), seat, rng)
+        best = result.best if result.best is not None and result.best in legal else legal[0]
+        label = self.game.action_label(best, self.state.view(seat), self.lang)
+        chance = round(result.win_chance * 100)
+        key = "hint" if self.typed is None else "hint_typed"
+        text = self.msg[key].format(n=legal.index(best) + 1, move=label, chance=chance)
+        self.console.print(f"[bold magenta]{escape(text)}[/bold magenta]")
 
     def _typed(self, seat: int, legal: Sequence[Action], text: str) -> Action | None:
         """A typed move: the one legal action it names, a choice among several, or a clear

@@ -26,7 +26,8 @@ class SeatSpec(BaseModel):
 
 
 class Settings(BaseModel):
-    """How the table is timed, and who plays a seat whose player is gone."""
+    """How the table is timed, who plays a seat whose player is gone, how long the expert
+    bot thinks, and whether players may ask for hints."""
 
     clock: str = Field(
         "none",
@@ -48,6 +49,19 @@ class Settings(BaseModel):
         "open connection for this many seconds, until its player comes back; null: never",
     )
     zombie_bot: str = Field("heuristic", description="the bot that takes over seats")
+    expert_seconds: float = Field(
+        4.0,
+        strict=True,
+        description="seconds the 'expert' bot thinks per decision at this table, 1 to 4.5 "
+        "(inside the table's 5-second limit per bot decision)",
+    )
+    hints: bool = Field(
+        True,
+        strict=True,
+        description="whether a seated player may ask for a suggested move (POST "
+        "/api/seat/{token}/hint); casual tables have hints, a rated or competitive table "
+        "turns them off",
+    )
 
 
 class CreateTable(BaseModel):
@@ -85,11 +99,12 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` for the error statuses a route may answer with."""
     meaning = {
         400: "malformed request or action",
-        403: "a spectator link cannot do this",
+        403: "a spectator link cannot do this (or the table does not allow it)",
         404: "unknown link or table",
         409: "stale version: another move came first",
         413: f"request body over {MAX_BODY} bytes",
         422: "illegal move (the engine's reason and the rule)",
+        429: "a hint for this seat is still being worked out",
     }
     out: dict[int | str, dict[str, Any]] = {
         status: {"model": ErrorBody, "description": meaning[status]}

@@ -1,5 +1,5 @@
 """The API's routes of a seat's link (or a spectator's): what it sees, its moves, why a
-click means no move, and its answer to a rematch offer."""
+click means no move, a suggested move (hint), and its answer to a rematch offer."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from fastapi import APIRouter
 
 from . import why
 from .api_models import Act, Why, errors, lang_or_en
-from .live import TableError, TableManager
+from .hints import Hints
+from .live import TableManager
 from .rematch import RematchAnswer, Rematches
+from .wire import TableError
 
 
-def router(manager: TableManager, rematches: Rematches) -> APIRouter:
+def router(manager: TableManager, rematches: Rematches, hints: Hints) -> APIRouter:
     api = APIRouter()
 
     @api.post(
@@ -55,5 +57,14 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
     async def api_why(token: str, body: Why, lang: str = "en") -> dict[str, Any]:
         table, seat = await manager.by_token(token)
         return why.explain(table, seat, body.pick, body.place, lang)
+
+    @api.post(
+        "/api/seat/{token}/hint",
+        summary="Suggest a move for the link's seat (the hard bot's choice and win chance)",
+        responses=errors(403, 404, 409, 429),
+    )
+    async def api_hint(token: str, lang: str = "en") -> dict[str, Any]:
+        table, seat = await manager.by_token(token)
+        return await hints.suggest(table, seat, lang_or_en(lang))
 
     return api

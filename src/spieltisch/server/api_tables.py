@@ -14,8 +14,9 @@ from ..engine.registry import game as lookup_game
 from ..engine.registry import games as all_games
 from . import rules
 from .api_models import CreateTable, SeatSpec, errors, lang_or_en
-from .live import LiveTable, TableError, TableManager
+from .live import LiveTable, TableManager
 from .store import BOT, HUMAN
+from .wire import TableError
 
 
 def router(manager: TableManager) -> APIRouter:
@@ -59,6 +60,7 @@ def _game_info(game: Game, lang: str) -> dict[str, Any]:
         "max_players": game.max_players,
         "default_players": game.default_players,
         "bots": bots.available(game),
+        "levels": bots.levels(game),  # what the lobby offers: easy, normal, hard, expert
         "rules": f"/rules/{game.id}",
         "options": rules.options_info(game, lang),
     }

@@ -5,7 +5,7 @@ table for spectators (public view only). Every error names the problem and chang
 
 This module assembles the application: its limits, its error answers and the routes, each
 group in a module of its own — ``api_tables`` (games and tables), ``api_seats`` (a link's
-view, moves, why and rematch), ``live_socket`` (``/ws``), ``page_routes`` (pages and static
+view, moves, why, hints and rematch), ``live_socket`` (``/ws``), ``page_routes`` (pages and static
 files), besides ``rules``, ``tutorial`` and ``replay``. The request bodies and the error body
 are in ``api_models``.
 """
@@ -28,9 +28,11 @@ from . import api_seats, api_tables, live_socket, page_routes, replay, rules, tu
 from .api_models import LANGS, MAX_BODY, Act, CreateTable, ErrorBody, SeatSpec, Settings, Why
 from .api_models import error as _error
 from .api_models import errors as _errors
-from .live import TableError, TableManager
+from .hints import Hints
+from .live import TableManager
 from .rematch import Rematches
 from .store import Store
+from .wire import TableError
 
 __all__ = [
     "LANGS",
@@ -77,6 +79,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     store = store or Store.open(db_url)
     manager = TableManager(store)
     rematches = Rematches(manager)  # mutual rematch offers (server/rematch.py)
+    hints = Hints(manager)  # suggested moves (server/hints.py)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -92,6 +95,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     )
     app.state.manager = manager
     app.state.rematches = rematches
+    app.state.hints = hints
     app.include_router(rules.router(_errors))
     app.include_router(tutorial.router(manager, _errors))
     replay.install(app, manager, store)  # /replay/<token> and /api/replay/...
@@ -100,7 +104,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     _answer_errors(app)
     # in this order, which is the order of the paths in the OpenAPI schema
     app.include_router(api_tables.router(manager))
-    app.include_router(api_seats.router(manager, rematches))
+    app.include_router(api_seats.router(manager, rematches, hints))
     app.include_router(live_socket.router(manager, rematches))
     app.include_router(page_routes.router(manager))
     return app

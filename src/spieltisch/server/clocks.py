@@ -16,6 +16,9 @@ from typing import Any
 CLOCK_MODES = ("none", "days", "minutes")
 TIMEOUT_RULES = ("bot", "end")
 DAY_S = 86400.0
+# the expert bot's seconds per decision: inside the table's 5-second limit (bot_turns)
+EXPERT_SECONDS = 4.0
+EXPERT_RANGE = (1.0, 4.5)
 
 # table events (stored in the log beside the moves)
 TIMEOUT = "timeout"  # a seat's clock ran out
@@ -41,6 +44,18 @@ def _number(
     return float(value)
 
 
+def _seconds(obj: dict[str, Any], name: str, default: float, low: float, high: float) -> float:
+    """A number of seconds in [low, high]."""
+    value = obj.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise SettingsError(f"table setting {name!r} must be a number of seconds, not {value!r}")
+    if not low <= value <= high:
+        raise SettingsError(
+            f"table setting {name!r} must be between {low:g} and {high:g} seconds, not {value:g}"
+        )
+    return float(value)
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """How a table is timed and who plays a seat whose player is gone.
@@ -51,7 +66,12 @@ class TableSettings:
     the seat for the rest of the game and the seat has lost on time) or ``end`` (the game
     ends: the seat that ran out of time loses, every other seat wins). ``zombie_after_s``:
     a bot (``zombie_bot``) plays for a human seat that must act and has had no open
-    connection for this many seconds, until its player comes back; ``None`` never."""
+    connection for this many seconds, until its player comes back; ``None`` never.
+
+    ``expert_seconds``: how long the ``expert`` bot thinks per decision at this table
+    (1–4.5 s, inside the table's 5-second limit). ``hints``: whether a seated player may ask
+    for a suggested move; a casual table has them, a rated or competitive table turns them
+    off."""
 
     clock: str = "none"
     days_per_move: float = 1.0
@@ -63,6 +83,8 @@ class TableSettings:
     # a guided first game (server/tutorial.py): its bots follow the script, and a real-time
     # step waits for the learner instead of running against the clock
     tutorial: bool = False
+    expert_seconds: float = EXPERT_SECONDS
+    hints: bool = True
 
     @classmethod
     def from_json(cls, obj: Any) -> TableSettings:
@@ -96,8 +118,13 @@ class TableSettings:
         tutorial = obj.get("tutorial", False)
         if not isinstance(tutorial, bool):
             raise SettingsError(f"table setting 'tutorial' must be true or false, not {tutorial!r}")
+        hints = obj.get("hints", True)
+        if not isinstance(hints, bool):
+            raise SettingsError(f"table setting 'hints' must be true or false, not {hints!r}")
         return cls(
             tutorial=tutorial,
+            hints=hints,
+            expert_seconds=_seconds(obj, "expert_seconds", EXPERT_SECONDS, *EXPERT_RANGE),
             clock=clock,
             days_per_move=_number(obj, "days_per_move", 1.0, 0, 60),
             minutes=_number(obj, "minutes", 10.0, 0, 600),

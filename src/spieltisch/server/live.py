@@ -10,38 +10,26 @@ on the next start).
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import time
-import zlib
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import bots
-from ..engine.errors import IllegalAction, MalformedAction, SpieltischError
+from ..engine.errors import IllegalAction, MalformedAction
 from ..engine.game import Game, State
 from ..engine.registry import game as lookup_game
 from . import board, result
+from .bot_turns import BotTurns, check_seats
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
-from .store import BOT, HUMAN, MoveRecord, StaleVersion, Store, TableEvent, TableRecord
+from .store import HUMAN, MoveRecord, StaleVersion, Store, TableEvent, TableRecord
+from .wire import Connection, TableError, deflate, encode
+from .writer import MoveWriter
 
 if TYPE_CHECKING:
     from .rematch import Offer
 
 LOG_LINES = 60  # log sentences sent with each update
 BOT_BUDGET_S = 5.0  # a bot that thinks longer plays a random legal action instead
-DEFLATE_LEVEL = 3  # ~1/9 of the JSON at a third of the default level's cost
-
-
-class TableError(SpieltischError):
-    """A request the table refuses; ``status`` is the HTTP status that fits."""
-
-    def __init__(self, message: str, status: int = 400, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.rule = rule
 
 
 def _loop_running() -> bool:
@@ -50,31 +38,6 @@ def _loop_running() -> bool:
     except RuntimeError:
         return False
     return True
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as the WebSocket text sent for it (compact JSON; ASCII escapes are the
-    fastest way through the C encoder)."""
-    return json.dumps(message, separators=(",", ":"))
-
-
-def deflate(text: str) -> bytes:
-    """An update compressed for a connection that asked for it (zlib format, which the
-    browsers' ``DecompressionStream("deflate")`` reads)."""
-    return zlib.compress(text.encode("utf-8"), DEFLATE_LEVEL)
-
-
-@dataclass
-class Connection:
-    """One open WebSocket: which seat it speaks for (``None``: spectator), its language,
-    whether it takes compressed updates, and how to send it a message (already encoded —
-    text, or compressed bytes — so that connections of the same seat and language share
-    one encoding and one compression)."""
-
-    seat: int | None
-    lang: str
-    send: Callable[[str | bytes], Awaitable[None]]
-    compress: bool = False
 
 
 class LiveTable:
@@ -110,6 +73,7 @@ class LiveTable:
         self.first_move_at: float | None = None
         self.last_move_at: float | None = None
         self.rematch: Offer | None = None  # a rematch offer (server/rematch.py), in memory
+        self.thinking: dict[int, str] = {}  # seats whose search bot is deciding: its level
         self._advance(record.created, None)
 
     @property
@@ -253,12 +217,17 @@ class LiveTable:
         out["clocks"] = self.clock_payload(time.time())
         # outside the cache: each seat its own view of the offer (its own link only)
         out["rematch"] = None if self.rematch is None else self.rematch.view(seat)
+        out["thinking"] = self.thinking_payload()
         step = self.state.realtime_step()
         if step is not None and self.step is not None and self.step[0] == step[0]:
             loop_now = asyncio.get_running_loop().time() if _loop_running() else None
             left = 0.0 if loop_now is None else max(0.0, self.step[1] - loop_now)
             out["clock"] = {"step": step[0], "step_ms": step[1], "left_ms": int(left * 1000)}
         return out
+
+    def thinking_payload(self) -> list[dict[str, Any]]:
+        """The bot seats deciding now, with their level (every connection may know)."""
+        return [{"seat": seat, "level": name} for seat, name in sorted(self.thinking.items())]
 
     def forget_payloads(self, keep: set[tuple[int | None, str]]) -> None:
         """Drop the worked-out payloads nobody is connected for (they are ~100 KB each)."""
@@ -346,50 +315,6 @@ class LiveTable:
             out["result"] = result.result_payload(self, lang)
 
 
-class MoveWriter:
-    """Group commit: moves wait in a queue and one transaction stores every move waiting,
-    so that one flush to disk acknowledges many moves when many tables play at once. A
-    move's caller hears back only after the transaction has committed."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._waiting: list[
-            tuple[tuple[str, int, int, dict[str, Any], float], asyncio.Future[int]]
-        ] = []
-        self._task: asyncio.Task[None] | None = None
-
-    async def append(
-        self, table_id: str, version: int, seat: int, action: dict[str, Any], at: float
-    ) -> int:
-        """The new version once the move is committed; raises ``StaleVersion``."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[int] = loop.create_future()
-        self._waiting.append(((table_id, version, seat, action, at), done))
-        if self._task is None or self._task.done():
-            self._task = loop.create_task(self._write())
-        return await done
-
-    async def _write(self) -> None:
-        while self._waiting:
-            batch, self._waiting = self._waiting, []
-            try:
-                results = await asyncio.to_thread(
-                    self.store.append_moves, [move for move, _ in batch]
-                )
-            except Exception as exc:  # nothing of the batch was stored
-                for _, done in batch:
-                    if not done.done():
-                        done.set_exception(exc)
-                continue
-            for (move, done), version in zip(batch, results, strict=True):
-                if done.done():
-                    continue
-                if version is None:
-                    done.set_exception(StaleVersion(move[0]))
-                else:
-                    done.set_result(version)
-
-
 class TableManager:
     """The live tables of one server process, loaded from the store on first use."""
 
@@ -401,8 +326,7 @@ class TableManager:
         # the pause of a tutorial's scripted bots, as a share of BOT_PACE_S (tests shorten it)
         self.tutorial_pace = float(os.environ.get("SPIELTISCH_TUTORIAL_PACE", "1"))
         self._load_lock = asyncio.Lock()
-        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self._step_tasks: dict[str, asyncio.Task[None]] = {}
+        self.turns = BotTurns(self)  # the bots' moves and the real-time steps
         self._watch_tasks: dict[str, asyncio.Task[None]] = {}
         self._sleeping: set[asyncio.Task[None]] = set()  # watch tasks that may be cancelled
 
@@ -424,19 +348,7 @@ class TableManager:
             raise TableError(str(exc)) from None
         if len(seat_kinds) != players:
             raise TableError(f"{players} players need {players} seats, not {len(seat_kinds)}")
-        known = set(bots.available(game))
-        for kind, bot in seat_kinds:
-            if kind == BOT and bot not in known:
-                raise TableError(
-                    f"unknown bot {bot!r} for {game.name}; choose one of {', '.join(sorted(known))}"
-                )
-            if kind not in (HUMAN, BOT):
-                raise TableError(f"a seat is 'human' or 'bot', not {kind!r}")
-        if table_settings.zombie_bot not in known:
-            raise TableError(
-                f"unknown zombie_bot {table_settings.zombie_bot!r} for {game.name}; choose one "
-                f"of {', '.join(sorted(known))}"
-            )
+        check_seats(game, seat_kinds, table_settings.zombie_bot)
         seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
         state = game.new_game(players, seed, options)  # validates the options
         record = await asyncio.to_thread(
@@ -640,140 +552,24 @@ class TableManager:
             await self.broadcast(table)
             self.kick_bots(table)
 
-    # -- bots ------------------------------------------------------------------------------
+    # -- bots and real-time steps (``bot_turns``) ------------------------------------------
     def bot_seats(self, table: LiveTable) -> list[int]:
         """Seats a bot must move now: bot seats, and human seats a bot has taken over."""
-        if table.is_over():
-            return []
-        actors = table.state.actors()
-        seats = [
-            s.seat
-            for s in table.record.seats
-            if (s.kind == BOT or s.seat in table.zombies) and s.seat in actors
-        ]
-        if table.settings.tutorial:  # while the script runs, its bots move in its order
-            from . import tutorial
-
-            return tutorial.scripted_seats(table, seats)
-        return seats
-
-    def _bot_name(self, table: LiveTable, seat: int) -> str:
-        record = table.record.seats[seat]
-        if record.kind == BOT and record.bot:
-            return record.bot
-        return table.settings.zombie_bot
+        return self.turns.seats(table)
 
     def kick_bots(self, table: LiveTable) -> None:
         """Let the table's bots play until a human must act (in the background), and run the
         clock of a real-time step."""
-        self._arm_clock(table)
-        if not self.bot_seats(table):
-            return
-        running = self._bot_tasks.get(table.id)
-        if running is not None and not running.done():
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._bot_tasks[table.id] = loop.create_task(self._play_bots(table))
-
-    async def _play_bots(self, table: LiveTable) -> None:
-        while not table.is_over():
-            seats = self.bot_seats(table)
-            if not seats:
-                return
-            seat = seats[0]
-            version = table.version
-            action = await self._scripted(table, seat)
-            if action is None:
-                snapshot = table.state.clone()
-                rng = random.Random(f"{table.id}/{version}/{seat}")
-                bot = bots.make(self._bot_name(table, seat), table.game)
-                try:
-                    action = await asyncio.wait_for(
-                        asyncio.to_thread(bots.act, bot, snapshot, seat, rng), self.bot_budget
-                    )
-                except TimeoutError:  # out of time: a random legal action keeps the game going
-                    action = rng.choice(snapshot.legal_actions(seat))
-            async with table.lock:
-                if table.version != version or seat not in self.bot_seats(table):
-                    continue  # a human moved or came back meanwhile: think again
-                try:
-                    await self._commit(table, seat, action)
-                except TableError:
-                    continue
-                self._arm_clock(table)
-            await self.broadcast(table)
-
-    async def _scripted(self, table: LiveTable, seat: int) -> Any:
-        """At a tutorial table, the script's move for ``seat`` after a pause that lets the
-        learner follow; ``None`` elsewhere."""
-        if not table.settings.tutorial:
-            return None
-        from . import tutorial
-
-        action = tutorial.scripted_move(table, seat)
-        if action is not None:
-            await asyncio.sleep(tutorial.BOT_PACE_S * self.tutorial_pace)
-        return action
-
-    async def commit_scripted(self, table: LiveTable, seat: int, action: Any) -> int:
-        """Store and apply a move of a tutorial's script (the caller holds the lock)."""
-        return await self._commit(table, seat, action)
-
-    # -- real-time steps -------------------------------------------------------------------
-    def _arm_clock(self, table: LiveTable) -> None:
-        """A real-time step (Tumult Royal's grab tick) lasts its milliseconds from the moment
-        it begins, the same for every seat; then every seat that has not chosen idles."""
-        step = table.state.realtime_step()
-        if step is None or table.settings.tutorial:  # a tutorial waits for the learner
-            table.step = None
-            return
-        if table.step is not None and table.step[0] == step[0]:
-            return  # this step's clock is already running
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        table.step = (step[0], loop.time() + step[1] / 1000, table.version)
-        self._step_tasks[table.id] = loop.create_task(self._end_step(table, step[0], step[1]))
-
-    async def _end_step(self, table: LiveTable, name: str, ms: int) -> None:
-        await asyncio.sleep(ms / 1000)
-        moved = False
-        async with table.lock:
-            step = table.state.realtime_step()
-            if step is None or step[0] != name:
-                return  # everybody chose in time
-            for seat in list(table.state.actors()):
-                action = table.state.idle_action(seat)
-                if action is None:
-                    continue
-                try:
-                    await self._commit(table, seat, action)
-                    moved = True
-                except TableError:
-                    continue
-                step = table.state.realtime_step()
-                if step is None or step[0] != name:
-                    break
-        if moved:
-            await self.broadcast(table)
-            self.kick_bots(table)
+        self.turns.kick(table)
 
     async def wait_for_bots(self, table: LiveTable) -> None:
         """Until the table's bots have nothing to do (tests and benchmarks)."""
-        while True:
-            task = self._bot_tasks.get(table.id)
-            if task is None or task.done():
-                if not self.bot_seats(table):
-                    return
-                self.kick_bots(table)
-                task = self._bot_tasks.get(table.id)
-                if task is None:
-                    return
-            await task
+        await self.turns.wait(table)
+
+    async def commit_scripted(self, table: LiveTable, seat: int, action: Any) -> int:
+        """Store and apply a move the table makes by itself: a bot's, a tutorial script's,
+        a real-time step's idle move (the caller holds the lock)."""
+        return await self._commit(table, seat, action)
 
     # -- pushing updates -------------------------------------------------------------------
     async def broadcast(self, table: LiveTable) -> None:

@@ -12,8 +12,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ..engine.errors import SpieltischError
 from . import why
 from .api_models import LANGS, MAX_BODY, lang_or_en
-from .live import Connection, LiveTable, TableError, TableManager, deflate, encode
+from .live import LiveTable, TableManager
 from .rematch import Rematches
+from .wire import Connection, TableError, deflate, encode
 
 
 def router(manager: TableManager, rematches: Rematches) -> APIRouter:

@@ -9,7 +9,8 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
 from . import pages
-from .live import TableError, TableManager
+from .live import TableManager
+from .wire import TableError
 
 # the static files there are, with their media types (no other name is served)
 MEDIA = {
@@ -23,6 +24,7 @@ MEDIA = {
     "tutorial.js": "text/javascript",
     "replay.js": "text/javascript",
     "rematch.js": "text/javascript",
+    "bots.js": "text/javascript",
 }
 
 

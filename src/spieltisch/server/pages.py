@@ -171,11 +171,15 @@ _SIDE = (
     """<aside>
 <section id="coach" hidden aria-live="polite"></section>
 <section id="turn"></section>
+<p id="thinking" aria-live="polite" hidden></p>
 <p id="watch-again" hidden><a href="/" data-t="Watch again">Watch again</a></p>
 """
     + _HOURGLASS
     + """<section id="choices"><h2 data-t="Your move">Your move</h2>
 <div id="buttons"></div>
+<div id="hint" hidden><button type="button" id="hint-button"
+ data-t="Suggest a move">Suggest a move</button>
+<p id="hint-text" aria-live="polite"></p></div>
 <details id="all-moves" hidden><summary><span data-t="All moves">All moves</span>
 (<span id="all-count"></span>)</summary><div id="all-list"></div></details></section>
 <p id="error" class="error" role="alert"></p>
@@ -194,6 +198,7 @@ _TABLE_SCRIPTS = """<script src="/static/messages.js"></script>
 <script src="/static/tutorial.js"></script>
 <script src="/static/rematch.js"></script>
 <script src="/static/result.js"></script>
+<script src="/static/bots.js"></script>
 <script src="/static/table.js"></script>
 </body></html>
 """

@@ -19,7 +19,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from .live import LiveTable, TableError, TableManager
+from .live import LiveTable, TableManager
+from .wire import TableError
 
 GRACE_S = 10.0  # a seat whose last connection closed has this long to come back (a reload)
 PROPOSE, ACCEPT, DECLINE, WITHDRAW = "propose", "accept", "decline", "withdraw"

@@ -29,8 +29,9 @@ from ..engine.errors import RecordError
 from ..engine.game import Game, State
 from ..engine.record import GameRecord, replay_steps
 from . import board, replay_page
-from .live import LiveTable, TableError, TableManager
+from .live import LiveTable, TableManager
 from .store import HUMAN, MoveRecord, Store, TableRecord
+from .wire import TableError
 
 CHECKPOINT_EVERY = 25  # moves between the kept clones of a replay's states
 REPLAYS_KEPT = 8  # tables whose replays stay in memory (least recently used dropped)

@@ -19,8 +19,8 @@ from ..engine.options import Option
 from ..engine.registry import game as lookup_game
 from ..engine.rulebook import RULE_ID, rulebook
 from . import pages
-from .live import TableError
 from .markdown import inline, to_html
+from .wire import TableError
 
 
 def _game(game_id: str) -> Game:

@@ -20,8 +20,9 @@ from ..engine.errors import SpieltischError
 from ..engine.i18n import lang_of
 from ..engine.registry import game as lookup_game
 from ..engine.tutorial import Tutorial, tutorial
-from .live import LiveTable, TableError, TableManager
+from .live import LiveTable, TableManager
 from .store import BOT, HUMAN
+from .wire import TableError
 
 BOT_PACE_S = 0.9  # a scripted bot waits this long, so the learner sees each move happen
 

@@ -25,6 +25,20 @@
     fillSeats(); fillOptions();
   }
 
+  // the bots a player chooses from: the four levels (random and heuristic, which older
+  // clients name, are still accepted by the API but not offered here)
+  function levelName(level) {
+    return ({easy: _("easy"), normal: _("normal"), hard: _("hard"), expert: _("expert")})[level] || level;
+  }
+  function levelSummary(level) {
+    return ({
+      easy: _("Plays sensibly but overlooks moves now and then, as a beginner does."),
+      normal: _("Follows good rules of thumb, one move ahead; answers at once."),
+      hard: _("Thinks about a second per move, trying out many ways the game may go on."),
+      expert: _("Thinks about four seconds per move on several processor cores: the strongest."),
+    })[level] || "";
+  }
+
   function fillSeats() {
     const g = current();
     const box = $("seats");
@@ -32,19 +46,33 @@
     const n = Number($("players").value);
     for (let i = 0; i < n; i++) {
       const label = document.createElement("label");
-      label.textContent = _("Player") + " " + (i + 1) + " ";
+      label.className = "seat-choice";
+      const caption = document.createElement("span");
+      caption.textContent = _("Player") + " " + (i + 1) + " ";
+      label.appendChild(caption);
       const sel = document.createElement("select");
       sel.name = "seat" + i;
       const human = document.createElement("option");
       human.value = "human"; human.textContent = _("Human");
       sel.appendChild(human);
-      g.bots.forEach((b) => {
+      (g.levels || []).forEach((b) => {
         const o = document.createElement("option");
-        o.value = "bot:" + b; o.textContent = _("Bot") + ": " + b;
-        if (i > 0 && b === "heuristic") o.selected = true;
+        o.value = "bot:" + b; o.textContent = _("Bot") + ": " + levelName(b);
+        o.title = levelSummary(b);
+        if (i > 0 && b === "normal") o.selected = true;
         sel.appendChild(o);
       });
+      const about = document.createElement("small");
+      about.className = "level-summary";
+      const describe = () => {
+        const level = sel.value.startsWith("bot:") ? sel.value.slice(4) : null;
+        about.textContent = level ? levelSummary(level) : "";
+        about.hidden = !level;
+      };
+      sel.addEventListener("change", describe);
+      describe();
       label.appendChild(sel);
+      label.appendChild(about);
       box.appendChild(label);
     }
   }
@@ -161,8 +189,8 @@
     });
   }
 
-  // table settings: the clock, the timeout rule and zombie mode (built here so the form
-  // follows the language switch)
+  // table settings: the clock, the timeout rule, zombie mode, the expert's thinking time and
+  // hints (built here so the form follows the language switch)
   function fillTiming() {
     let box = $("timing");
     if (!box) {
@@ -176,7 +204,7 @@
     });
     box.innerHTML = "";
     const summary = document.createElement("summary");
-    summary.textContent = _("Clock and absent players");
+    summary.textContent = _("Clock, absent players, bots and hints");
     box.appendChild(summary);
     const field = (key, caption, input) => {
       const label = document.createElement("label");
@@ -212,6 +240,12 @@
     field("zombie", _("A bot plays for a player who has left, after (seconds)"), zombie).after(number("120", "1"));
     zombie.nextSibling.name = "setting:zombie_after_s";
     if (keep["setting:zombie_after_s"] !== undefined) zombie.nextSibling.value = keep["setting:zombie_after_s"];
+    const expert = number("4", "0.5");
+    expert.min = "1"; expert.max = "4.5";
+    field("expert_seconds", _("Seconds the expert bot thinks per move (1–4.5)"), expert);
+    const hints = document.createElement("input");
+    hints.type = "checkbox"; hints.checked = true;
+    field("hints", _("Players may ask for a suggested move (off for rated games)"), hints);
   }
 
   function settings() {
@@ -223,6 +257,8 @@
       out.increment_s = Number(get("increment_s").value);
     }
     if (get("zombie").checked) out.zombie_after_s = Number(get("zombie_after_s").value);
+    out.expert_seconds = Number(get("expert_seconds").value);
+    out.hints = get("hints").checked;
     return out;
   }
 
@@ -237,7 +273,10 @@
     body.innerHTML = "";
     rows.slice(0, 50).forEach((row) => {
       const tr = document.createElement("tr");
-      [row.game_name, row.players, statusName(row.status), row.version].forEach((v) => {
+      // the players, with the bots' levels: "2 (hard)"
+      const levels = row.seats.filter((s) => s.kind === "bot").map((s) => levelName(s.bot));
+      const players = row.players + (levels.length ? " (" + levels.join(", ") + ")" : "");
+      [row.game_name, players, statusName(row.status), row.version].forEach((v) => {
         const td = document.createElement("td"); td.textContent = v; tr.appendChild(td);
       });
       const td = document.createElement("td");

@@ -4,6 +4,7 @@
 (function () {
   const text = window.spieltischText;  // messages.js: the page's words
   const rules = window.spieltischRules;  // rules.js: the Rules panel and rule links
+  const bots = window.spieltischBots;  // bots.js: levels, a bot thinking, hints
   const _ = text._;
   const token = document.body.dataset.token;
   let lang = text.lang;
@@ -83,6 +84,7 @@
     if (!last) return;
     showStage();
     if (window.spieltischTutorial) window.spieltischTutorial.mark(board);
+    bots.mark(board);
   }
 
   function showStage() {
@@ -162,7 +164,7 @@
       const li = document.createElement("li");
       li.dataset.seat = s.seat;
       let text = seatName(s.seat);
-      if (s.kind === "bot") text += " · " + _("bot") + (s.bot ? ": " + s.bot : "");
+      if (s.kind === "bot") text += " · " + _("bot") + (s.bot ? ": " + bots.levelName(s.bot) : "");
       if (update.actors.includes(s.seat) && !update.over) li.classList.add("acting");
       li.textContent = text;
       if ((update.timed_out || []).includes(s.seat)) {
@@ -274,6 +276,7 @@
     rules.setGame(update.game, update.options);
     showClock(update);
     showSeats(update);
+    bots.render(update);
     $("title").textContent = update.game_name;
     board.show(update);
     const turn = $("turn");
@@ -290,6 +293,7 @@
     turn.classList.toggle("mine", mine);
     showTurnInTab(update, mine);
     showChoices();
+    bots.show(board);
     if (window.spieltischTutorial) window.spieltischTutorial.render(update, board);
     showLog(update);
     showResult(update);
@@ -322,6 +326,7 @@
     const handle = (message) => {
       if (message.type === "update") render(message);
       else if (message.type === "why") showError(message.text, message.rule, "why");
+      else if (message.type === "thinking") bots.thinking(message.thinking);
       else if (message.type === "error") {
         showError(message.error, message.rule);
         if (message.stale) send({type: "refresh"});
@@ -362,5 +367,6 @@
   });
   showSound();
   translatePage();
+  bots.bind(board);
   connect();
 })();

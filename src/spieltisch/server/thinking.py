@@ -1,0 +1,133 @@
+"""Searches of the web table in worker processes: the hard and expert bots and hints.
+
+A search holds the GIL for its whole budget; in a thread of the server it would stall every
+table's updates for that long. So the server re-deals the seat's world itself (never handing
+the true state to anyone), and a shared pool of ``spawn`` processes, one per core, searches
+it. The expert's several searches (root parallelism) are several jobs of the same pool,
+merged as ``bots.search.parallel`` merges them.
+
+Every job carries a deadline on the wall clock: a job that waited in the queue behind
+another table's search searches only for the time left, so an answer always comes before
+the table's 5-second limit, however busy the pool is."""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import math
+import multiprocessing
+import os
+import pickle
+import random
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from ..bots.search import Search, SearchResult
+from ..bots.search.parallel import merge
+from ..engine.state import State
+
+MIN_SECONDS = 0.02  # a job whose deadline has passed still looks at a few iterations
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one decision may spend: seconds and/or iterations (the first reached ends it),
+    on ``workers`` processes at once."""
+
+    seconds: float | None
+    iterations: int | None
+    workers: int = 1
+
+
+def pool_size() -> int:
+    """One process per core (at least two, so that one long search never blocks all)."""
+    return max(2, os.cpu_count() or 2)
+
+
+def pool() -> ProcessPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            context = multiprocessing.get_context("spawn")  # safe beside threads and the loop
+            _pool = ProcessPoolExecutor(
+                pool_size(), mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+            )
+        return _pool
+
+
+@atexit.register
+def shutdown() -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+            _pool = None
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: leave when the server is gone (killed, it cannot say goodbye)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _search(
+    game_id: str,
+    blob: bytes,
+    seat: int,
+    iterations: int | None,
+    seconds: float | None,
+    deadline: float,
+    seed: int,
+) -> SearchResult:
+    """In a worker: search the re-dealt world ``blob`` from ``seat``'s information until
+    the budget or the deadline (``time.time()``), whichever comes first."""
+    from ..engine.registry import game
+
+    hooks = game(game_id).search_hooks()  # binds the game's state class before unpickling
+    state = pickle.loads(blob)
+    left = max(MIN_SECONDS, deadline - time.time())
+    seconds = left if seconds is None else min(seconds, left)
+    return Search(hooks, state, seat, random.Random(seed)).run(
+        iterations=iterations, seconds=seconds
+    )
+
+
+async def search(
+    world: State, seat: int, budget: Budget, deadline: float, rng: random.Random
+) -> SearchResult:
+    """Search ``world`` — a world already re-dealt from ``seat``'s view — in the pool,
+    without holding the event loop; ``budget.workers`` jobs merged into one result."""
+    blob = pickle.dumps(world)
+    executor = pool()
+    jobs = [
+        asyncio.wrap_future(
+            executor.submit(
+                _search,
+                world.game.id,
+                blob,
+                seat,
+                budget.iterations,
+                budget.seconds,
+                deadline,
+                rng.getrandbits(63),
+            )
+        )
+        for _ in range(max(1, budget.workers))
+    ]
+    results = await asyncio.gather(*jobs)
+    return results[0] if len(results) == 1 else merge(list(results))
+
+
+def capped(budget: Budget, seconds: float) -> Budget:
+    """``budget`` with at most ``seconds`` of thinking (a real-time step's share)."""
+    limit = budget.seconds if budget.seconds is not None else math.inf
+    return Budget(min(limit, seconds), budget.iterations, budget.workers)
