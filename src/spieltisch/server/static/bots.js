@@ -106,24 +106,38 @@ window.spieltischBots = (function () {
     text.textContent = error || "";
     text.classList.toggle("error", !!error);
     showHint(board);
-    mark(board);
+    reveal(board, mark(board));
   }
 
-  // the suggested move's piece and place, framed on the board; its button, if it has one
+  // the suggested move's targets into view, if they lie outside it (a phone shows a part)
+  function reveal(board, els) {
+    const area = $("board"), box = els.length ? board.boundsOf(els) : null;
+    if (!box) return;
+    const vw = area.clientWidth, vh = area.clientHeight;
+    if (box.l >= area.scrollLeft && box.r <= area.scrollLeft + vw &&
+        box.t >= area.scrollTop && box.b <= area.scrollTop + vh) return;
+    area.scrollLeft = box.r - box.l > vw ? box.l - 8 : (box.l + box.r - vw) / 2;
+    area.scrollTop = box.b - box.t > vh ? box.t - 8 : (box.t + box.b - vh) / 2;
+  }
+
+  // the suggested move's piece and place, framed on the board (returned); its button, if
+  // it has one
   function mark(board) {
     document.querySelectorAll(".hint-button").forEach((el) => el.classList.remove("hint-button"));
     const svg = board.svg();
     if (svg) svg.querySelectorAll(".mark-hint").forEach((el) => el.remove());
-    if (!hint || !update || hint.version !== update.version) return;
+    if (!svg || !hint || !update || hint.version !== update.version) return [];
     const move = board.moves()[hint.index];
-    if (!move) return;
+    if (!move) return [];
     const area = $("board");
     const targets = [];
     if (move.pick !== null) targets.push(area.querySelector('[data-pick="' + CSS.escape(move.pick) + '"]'));
     if (move.place !== null) targets.push(area.querySelector('[data-place="' + CSS.escape(move.place) + '"]'));
-    targets.filter((el) => el).forEach((el) => frame(board, svg, el));
+    const found = targets.filter((el) => el);
+    found.forEach((el) => frame(board, svg, el));
     const button = document.querySelector('#buttons [data-move="' + hint.index + '"]');
     if (button) button.classList.add("hint-button");
+    return found;
   }
 
   function frame(board, svg, el) {
