@@ -28,7 +28,7 @@ from ..engine.game import Game, State
 from ..engine.registry import game as lookup_game
 from .bench_batches import BENCH_SEED, MachineInfo
 from .bench_report import machine_info
-from .bench_search_parts import PartTime, TimedHooks, Timers, timed_state_and_tree
+from .bench_search_parts import LOOP, PartTime, TimedHooks, Timers, timed_state_and_tree
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -74,7 +74,7 @@ class SearchBenchReport:
     rollout_depth: int
     positions: list[PositionRow]
     parts: list[PartTime]
-    timed_slowdown: float  # plain simulations per CPU s ÷ those of the timed runs
+    timed_slowdown: float  # CPU per simulation timed ÷ untimed (over as many CPU s)
     machine: MachineInfo
     notes: list[str] = field(default_factory=list)
 
@@ -131,16 +131,27 @@ def _search_for(hooks: Any, position: State, seed: int) -> tuple[Search, int, in
     return Search(hooks, world, seat, rng), seat, legal
 
 
-def _spend(search: Search, seconds: float) -> tuple[int, float, float]:
-    """Run ``search`` in slices until ``seconds`` of CPU time are spent: (iterations, CPU
-    seconds, wall seconds)."""
+@dataclass(frozen=True)
+class Spent:
+    iterations: int
+    cpu: float
+    wall: float
+    early: tuple[int, float]  # (iterations, CPU seconds) once ``PARTS_SHARE`` was spent
+
+
+def _spend(search: Search, seconds: float) -> Spent:
+    """Run ``search`` in slices until ``seconds`` of CPU time are spent."""
     before = search.iterations
     cpu0, wall0 = time.process_time(), time.perf_counter()
+    early: tuple[int, float] | None = None
     while True:
         search.run(iterations=SLICE)
         cpu = time.process_time() - cpu0
+        if early is None and cpu >= seconds * PARTS_SHARE:
+            early = (search.iterations - before, cpu)
         if cpu >= seconds:
-            return search.iterations - before, cpu, time.perf_counter() - wall0
+            assert early is not None
+            return Spent(search.iterations - before, cpu, time.perf_counter() - wall0, early)
 
 
 def run_search_bench(
@@ -162,23 +173,26 @@ def run_search_bench(
     hooks = game.search_hooks()
     positions: list[PositionRow] = []
     timers = Timers()
-    timed_iterations = timed_ns = 0
-    timed_cpu = 0.0
+    timed = Measured()  # the timed runs
+    untimed = Measured()  # the untimed runs' first parts, as long as the timed runs
     for n, (phase, index, step, length, state) in enumerate(
         sample_positions(game, seats, opts, games)
     ):
         search, seat, legal = _search_for(hooks, state, BENCH_SEED + n)
-        iterations, cpu, wall = _spend(search, seconds)
+        plain = _spend(search, seconds)
         positions.append(
-            PositionRow(phase, index, step, length, seat, legal, iterations, cpu, wall)
+            PositionRow(
+                phase, index, step, length, seat, legal, plain.iterations, plain.cpu, plain.wall
+            )
         )
-        timed, _, _ = _search_for(TimedHooks(hooks, timers), state, BENCH_SEED + n)
+        untimed.add(*plain.early)
+        search, _, _ = _search_for(TimedHooks(hooks, timers), state, BENCH_SEED + n)
         start = time.perf_counter_ns()
         with timed_state_and_tree(type(state), timers):
-            done, cpu, _ = _spend(timed, seconds * PARTS_SHARE)
-        timed_ns += time.perf_counter_ns() - start
-        timed_iterations += done
-        timed_cpu += cpu
+            spent = _spend(search, seconds * PARTS_SHARE)
+        timers.total_ns += time.perf_counter_ns() - start
+        timers.calibrate()
+        timed.add(spent.iterations, spent.cpu)
     report = SearchBenchReport(
         game_id=game.id,
         players=seats,
@@ -187,14 +201,28 @@ def run_search_bench(
         hooks=f"{type(hooks).__module__}.{type(hooks).__qualname__}",
         rollout_depth=hooks.rollout_depth,
         positions=positions,
-        parts=timers.parts(timed_ns, timed_iterations),
-        timed_slowdown=0.0,
+        parts=timers.parts(timed.iterations, untimed.cpu_us_per_iteration),
+        timed_slowdown=timed.cpu_us_per_iteration / untimed.cpu_us_per_iteration,
         machine=machine_info(),
     )
-    timed_rate = timed_iterations / timed_cpu if timed_cpu else 0.0
-    report.timed_slowdown = report.per_cpu_second / timed_rate if timed_rate else 0.0
     report.notes = _notes(report)
     return report
+
+
+@dataclass
+class Measured:
+    """Iterations and CPU seconds summed over positions."""
+
+    iterations: int = 0
+    cpu: float = 0.0
+
+    def add(self, iterations: int, cpu: float) -> None:
+        self.iterations += iterations
+        self.cpu += cpu
+
+    @property
+    def cpu_us_per_iteration(self) -> float:
+        return self.cpu / max(self.iterations, 1) * 1e6
 
 
 def _notes(report: SearchBenchReport) -> list[str]:
@@ -210,9 +238,11 @@ def _notes(report: SearchBenchReport) -> list[str]:
         + (" (the defaults: the game has none of its own)" if default else "")
         + f", rollout depth {report.rollout_depth}.",
         "where the time goes: a second run of half the time from each position with timers "
-        "around each part; 'own' is a part's time without the timed calls inside it (a "
-        "prior's clones count as clone), so the shares add up to 100%; 'incl.' from entry "
-        f"to exit. The timers slow the search down ×{report.timed_slowdown:.2f}.",
+        "(wall clock) around each part; 'own' is a part's time without the timed calls "
+        "inside it (a prior's clones count as clone), so the shares add up to 100%, the "
+        "search loop's is what they leave (less the timers' own cost); 'incl.' from entry "
+        "to exit. µs: the share of an untimed simulation's CPU time. The timers slow the "
+        f"search down ×{report.timed_slowdown:.2f}.",
         "issue 17's target: ≥ 1,000 simulations per second per core in The Kingdoms of "
         "Crusaders at 2 players, ≥ 200 in the other games.",
     ]
@@ -285,7 +315,7 @@ def format_report(report: SearchBenchReport) -> list[Table]:
             f"{row.calls:.3g}",
             _rate(row.own_us),
             f"{row.share:.1%}",
-            _rate(row.inclusive_us),
+            "" if row.part == LOOP else _rate(row.inclusive_us),
         )
     return [speed, parts]
 

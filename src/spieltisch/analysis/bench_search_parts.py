@@ -1,8 +1,9 @@
 """Where a search's time goes (``spieltisch bench GAME --search``): timers around the parts
 of the inner loop, with each call's own time kept apart from the timed calls inside it.
 
-The parts are the state's ``resample``, ``clone``, ``legal_actions`` and ``_apply`` (patched
-on the game's state class for the duration of one measurement), the game's search hooks
+The parts are the state's ``resample``, ``clone``, ``legal_actions``, ``_apply``, ``actors``
+and ``is_over`` (patched on the game's state class for the duration of one measurement; the
+last two are cheap and called often, so their timers cost most), the game's search hooks
 (``prior``, ``rollout_action``, ``evaluate``, ``simultaneous``: a wrapper around them, the
 game's own object untouched) and the tree's PUCT ``select``. A heuristic prior that plays
 a move on a clone shows its ``clone`` and ``_apply`` under those parts and only its own
@@ -12,6 +13,7 @@ expansion, backing up). The timers cost time themselves: the report gives their 
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -24,19 +26,20 @@ from ..engine.action import Action
 from ..engine.search_hooks import SearchHooks
 from ..engine.state import State
 
-STATE_PARTS = ("resample", "clone", "legal_actions", "_apply")
+STATE_PARTS = ("resample", "clone", "legal_actions", "_apply", "actors", "is_over")
 HOOK_PARTS = ("prior", "rollout_action", "evaluate", "simultaneous")
 TREE_PART = "select"
 LOOP = "search loop"  # the time outside every timed call
 PARTS = (*STATE_PARTS, *HOOK_PARTS, TREE_PART, LOOP)
+CALIBRATION_CALLS = 20_000
 
 
 @dataclass(frozen=True)
 class PartTime:
-    """One part of the inner loop, per search iteration: how often it was called, the time
-    spent in it apart from the timed calls inside it (``own``, which adds up to the whole
-    over the parts), its share of the whole, and the time from entry to exit
-    (``inclusive``: a prior's clones included)."""
+    """One part of the inner loop, per search iteration: how often it was called, the CPU
+    µs spent in it apart from the timed calls inside it (``own``, which adds up to the whole
+    over the parts), its share of the whole, and the µs from entry to exit (``inclusive``:
+    a prior's clones included; 0 for the loop, which has no entry)."""
 
     part: str
     calls: float
@@ -47,12 +50,15 @@ class PartTime:
 
 class Timers:
     """Call counts and times per part; a stack keeps each call's own time apart from the
-    timed calls it makes."""
+    timed calls it makes. The clock is the wall clock (a CPU clock costs microseconds a
+    read here): on a loaded machine every part waits alike, so the shares hold."""
 
     def __init__(self) -> None:
         self.calls: Counter[str] = Counter()
         self.own: Counter[str] = Counter()
         self.inclusive: Counter[str] = Counter()
+        self.total_ns = 0  # the timed runs' whole time (the caller adds it)
+        self.overhead_ns: list[float] = []  # per calibration: a timer's cost outside itself
         self._inner: list[int] = [0]  # per open call: time of the timed calls inside it
         self._open: Counter[str] = Counter()  # open calls per part (a part may recurse)
 
@@ -78,25 +84,48 @@ class Timers:
 
         return timed
 
-    def parts(self, total_ns: int, iterations: int) -> list[PartTime]:
-        """Per iteration, for a measurement that took ``total_ns`` in all; the loop's own
-        share is what the timed parts leave."""
+    def calibrate(self, n: int = CALIBRATION_CALLS) -> None:
+        """Measure what a timer costs outside the time it measures (that cost lands in its
+        caller's own time): a timed no-op, less a bare one, less what the timer saw."""
+        probe = Timers()
+        timed = probe.wrap("probe", _noop)
+        clock = time.perf_counter_ns
+        start = clock()
+        for _ in range(n):
+            _noop()
+        bare = clock() - start
+        start = clock()
+        for _ in range(n):
+            timed()
+        wrapped = clock() - start
+        self.overhead_ns.append(max((wrapped - bare - probe.own["probe"]) / n, 0.0))
+
+    def parts(self, iterations: int, cpu_us: float) -> list[PartTime]:
+        """Per iteration; ``cpu_us`` is an untimed iteration's CPU time, shared out by the
+        timed shares. The loop's own time is what the timed parts leave, less the timers'
+        cost outside themselves."""
         per = max(iterations, 1)
-        loop = max(total_ns - sum(self.own.values()), 0)
+        overhead = statistics.median(self.overhead_ns) if self.overhead_ns else 0.0
+        timed = sum(self.own.values())
+        loop = max(self.total_ns - timed - overhead * sum(self.calls.values()), 0.0)
+        whole = timed + loop
+        scale = cpu_us / (whole / per) if whole else 0.0  # wall ns per iteration -> CPU µs
         rows = [
             PartTime(
                 part,
                 self.calls[part] / per,
-                self.own[part] / per / 1e3,
-                self.own[part] / total_ns if total_ns else 0.0,
-                self.inclusive[part] / per / 1e3,
+                self.own[part] / per * scale,
+                self.own[part] / whole if whole else 0.0,
+                self.inclusive[part] / per * scale,
             )
             for part in PARTS[:-1]
         ]
-        loop_us = loop / per / 1e3
-        share = loop / total_ns if total_ns else 0.0
-        rows.append(PartTime(LOOP, 1.0, loop_us, share, loop_us))
+        rows.append(PartTime(LOOP, 1.0, loop / per * scale, loop / whole if whole else 0.0, 0.0))
         return rows
+
+
+def _noop() -> None:
+    return None
 
 
 class TimedHooks(SearchHooks):
