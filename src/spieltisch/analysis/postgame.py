@@ -208,16 +208,17 @@ def analyse(
         if progress is not None:
             progress(len(done), total)
 
-    # one position at a time on one process (the progress bar moves with every position);
-    # on several, about eight chunks each (few replays, and they finish at about one time)
-    parts = chunks(total, total if workers == 1 else workers * 8)
-    if workers == 1 or start is not None:
-        for part in parts:
-            tick(analyse_steps(record, part, iterations, seed, start))
+    if workers == 1 or start is not None:  # one replay, the progress after each position
+        steps = list(range(total))
+        analyse_steps(record, steps, iterations, seed, start, each=lambda w: tick([w]))
     else:
+        # about eight chunks per process: few replays, and the processes end at about one time
         context = multiprocessing.get_context("spawn")  # safe beside threads and event loops
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            futures = [pool.submit(analyse_steps, record, part, iterations, seed) for part in parts]
+            futures = [
+                pool.submit(analyse_steps, record, part, iterations, seed)
+                for part in chunks(total, workers * 8)
+            ]
             for future in as_completed(futures):
                 tick(future.result())
     works = [done[k] for k in range(total)]

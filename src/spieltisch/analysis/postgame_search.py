@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -185,10 +185,16 @@ def _decision(
 
 
 def analyse_steps(
-    record: GameRecord, steps: Sequence[int], iterations: int, seed: int, start: State | None = None
+    record: GameRecord,
+    steps: Sequence[int],
+    iterations: int,
+    seed: int,
+    start: State | None = None,
+    each: Callable[[PositionWork], None] | None = None,
 ) -> list[PositionWork]:
     """The positions ``steps`` (numbers of moves played) of ``record``'s game, replayed
-    from its start (or from ``start``, a state the record's moves apply to)."""
+    from its start (or from ``start``, a state the record's moves apply to); ``each`` is
+    told of every position as soon as it is done."""
     wanted = set(steps)
     last = max(wanted, default=-1)
     out: list[PositionWork] = []
@@ -201,7 +207,10 @@ def analyse_steps(
             if step < len(moves):
                 seat, action = moves[step]
                 following = (seat, state.game.action_from_json(action))
-            out.append(analyse_position(state, step, following, iterations, seed))
+            work = analyse_position(state, step, following, iterations, seed)
+            out.append(work)
+            if each is not None:
+                each(work)
     return out
 
 

@@ -8,7 +8,7 @@ from importlib import resources
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
-from . import pages
+from . import analysis, pages
 from .live import TableManager
 from .wire import TableError
 
@@ -25,11 +25,13 @@ MEDIA = {
     "replay.js": "text/javascript",
     "rematch.js": "text/javascript",
     "bots.js": "text/javascript",
+    "analysis.js": "text/javascript",
 }
 
 
 def router(manager: TableManager) -> APIRouter:
     api = APIRouter()
+    api.include_router(analysis.router(manager))  # "Analyse this game" (server/analysis.py)
 
     @api.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby() -> str:

@@ -269,6 +269,25 @@
     $("title").textContent = info.game_name;
     document.title = info.game_name + " · " + _("Replay") + " · Spieltisch";
     fillSelects();
+    analysis();
+  }
+
+  // "Analyse this game" (static/analysis.js, loaded when the game has ended); a turning
+  // point clicked shows its move on the board
+  function analysis() {
+    const box = $("analysis-section");
+    if (!info.over) return;
+    box.hidden = false;
+    const mount = () => window.spieltischAnalysis.mount(box, token, null, (n) => { stop(); go(n); });
+    if (window.spieltischAnalysis) return mount();
+    let script = $("analysis-script");
+    if (!script) {
+      script = document.createElement("script");
+      script.id = "analysis-script";
+      script.src = "/static/analysis.js";
+      document.head.appendChild(script);
+    }
+    script.addEventListener("load", mount);
   }
 
   // -- events ---------------------------------------------------------------------------

@@ -205,7 +205,23 @@ window.spieltischResult = (function () {
     }
     body.appendChild(el("h3", null, _("Game length")));
     body.appendChild(lengthLine(result));
+    analysis(body.appendChild(el("section", "result-analysis")), update.seat);
     shown = {update: update, chartBox: chartBox};
+  }
+
+  // "Analyse this game" (static/analysis.js, loaded the first time it is needed)
+  function analysis(box, seat) {
+    const token = document.body.dataset.token;
+    const mount = () => window.spieltischAnalysis.mount(box, token, seat);
+    if (window.spieltischAnalysis) return mount();
+    let script = document.getElementById("analysis-script");
+    if (!script) {
+      script = document.createElement("script");
+      script.id = "analysis-script";
+      script.src = "/static/analysis.js";
+      document.head.appendChild(script);
+    }
+    script.addEventListener("load", mount);
   }
 
   window.addEventListener("resize", () => {
