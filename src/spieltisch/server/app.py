@@ -24,7 +24,7 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..engine.errors import SpieltischError
-from . import api_seats, api_tables, live_socket, page_routes, replay, rules, tutorial
+from . import api_seats, api_tables, live_socket, page_routes, replay, rules, thinking, tutorial
 from .api_models import LANGS, MAX_BODY, Act, CreateTable, ErrorBody, SeatSpec, Settings, Why
 from .api_models import error as _error
 from .api_models import errors as _errors
@@ -83,6 +83,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        thinking.warm()  # the search bots' worker processes, ready before the first search
         await manager.resume_all()
         yield
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from .. import bots
@@ -66,7 +67,7 @@ class BotTurns:
         self.manager = manager
         # tests: every search decides by this many iterations instead of its time budget
         self.search_iterations: int | None = None
-        self.late = 0  # decisions replaced by a random move: the budgets should keep it 0
+        self.late = 0  # decisions replaced by a random move: the budgets keep it at 0
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.step_tasks: dict[str, asyncio.Task[None]] = {}
 
@@ -134,14 +135,17 @@ class BotTurns:
                 action = await self._decide(table, seat, len(seats))
             async with table.lock:
                 stale = table.version != version or seat not in self.seats(table)
-                table.thinking.pop(seat, None)  # the update with the move clears it
+                # the update with the move clears the thinking; without a move, a message
+                shown = table.thinking.pop(seat, None) is not None
                 if stale:
-                    await self.announce(table)
+                    if shown:
+                        await self.announce(table)
                     continue  # a human moved or came back meanwhile: think again
                 try:
                     await manager.commit_scripted(table, seat, action)
                 except TableError:
-                    await self.announce(table)
+                    if shown:
+                        await self.announce(table)
                     continue
                 self.arm_clock(table)
             await manager.broadcast(table)
@@ -174,7 +178,8 @@ class BotTurns:
             return await asyncio.wait_for(
                 asyncio.to_thread(bots.act, bot, snapshot, seat, rng), limit
             )
-        except TimeoutError:  # out of time: a random legal action keeps the game going
+        except (TimeoutError, BrokenProcessPool):
+            # out of time (or a worker died): a random legal action keeps the game going
             self.late += 1
             return rng.choice(snapshot.legal_actions(seat))
 

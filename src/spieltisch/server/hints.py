@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from .. import bots
@@ -57,7 +58,10 @@ class Hints:
         if asked is None:
             future = asyncio.ensure_future(self._search(table, seat))
             asked = self._asked[key] = (version, future)
-        result = await asyncio.shield(asked[1])
+        try:
+            result = await asyncio.shield(asked[1])
+        except BrokenProcessPool:
+            raise TableError("the search was interrupted; ask again", 503) from None
         return self._answer(table, seat, version, result, lang)
 
     def _check(self, table: LiveTable, seat: int | None) -> None:

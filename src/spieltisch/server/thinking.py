@@ -22,6 +22,7 @@ import random
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from ..bots.search import Search, SearchResult
@@ -29,8 +30,11 @@ from ..bots.search.parallel import merge
 from ..engine.state import State
 
 MIN_SECONDS = 0.02  # a job whose deadline has passed still looks at a few iterations
+# a search checks its clock every 16 iterations: it stops this long before the deadline
+GUARD_S = 0.25
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+_warmed = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,26 @@ def pool() -> ProcessPoolExecutor:
                 pool_size(), mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
             )
         return _pool
+
+
+def warm() -> None:
+    """Start the worker processes and load the games in them now (at the server's start),
+    so that the first search does not spend its budget on it."""
+    global _warmed
+    if _warmed:
+        return
+    _warmed = True
+    executor = pool()
+    for _ in range(pool_size()):
+        executor.submit(_load_games)
+
+
+def _load_games() -> None:
+    from ..engine.registry import games
+
+    for game in games():
+        game.search_hooks()
+    time.sleep(0.2)  # hold this worker a moment, so that every worker gets one of these
 
 
 @atexit.register
@@ -94,7 +118,7 @@ def _search(
 
     hooks = game(game_id).search_hooks()  # binds the game's state class before unpickling
     state = pickle.loads(blob)
-    left = max(MIN_SECONDS, deadline - time.time())
+    left = max(MIN_SECONDS, deadline - GUARD_S - time.time())
     seconds = left if seconds is None else min(seconds, left)
     return Search(hooks, state, seat, random.Random(seed)).run(
         iterations=iterations, seconds=seconds
@@ -123,8 +147,20 @@ async def search(
         )
         for _ in range(max(1, budget.workers))
     ]
-    results = await asyncio.gather(*jobs)
+    try:
+        results = await asyncio.gather(*jobs)
+    except BrokenProcessPool:
+        _forget(executor)  # a worker died (killed, out of memory): the next search starts anew
+        raise
     return results[0] if len(results) == 1 else merge(list(results))
+
+
+def _forget(executor: ProcessPoolExecutor) -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is executor:
+            _pool = None
+    executor.shutdown(wait=False, cancel_futures=True)
 
 
 def capped(budget: Budget, seconds: float) -> Budget:
