@@ -91,36 +91,60 @@ def analysis_svg(
 
 
 def _turning_marks(plot: _Plot, analysis: GameAnalysis, colour: Callable[[int], str]) -> list[str]:
-    """A ring in the seat's colour where its estimate landed after each turning point,
-    and the move's number beside it (above the ring, or below it near the top)."""
+    """A ring in the seat's colour where its estimate landed after each turning point, and
+    the move's number beside it: above the ring, or below, or further out, wherever it
+    overlaps no number placed before (turning points close together on a phone)."""
     rings: list[str] = []
     labels: list[str] = []
-    for seat, points in enumerate(analysis.turning_points):
+    placed: list[tuple[float, float, float, float]] = []
+    marks = sorted(
+        (d.move, seat, d.after)
+        for seat, points in enumerate(analysis.turning_points)
+        for d in points
+    )
+    for move, seat, after in marks:
         c = colour(seat)
         edge = pic.INK if _light(c) else c
-        for d in points:
-            x, y = plot.x_of(d.move), plot.y_of(100 * d.after)
-            rings.append(
-                f'<circle class="turning-point" data-seat="{seat}" data-move="{d.move}" '
-                f'cx="{num(x)}" cy="{num(y)}" r="9" fill="none" stroke="{edge}" '
-                f'stroke-width="2.5"/>'
+        x, y = plot.x_of(move), plot.y_of(100 * after)
+        rings.append(
+            f'<circle class="turning-point" data-seat="{seat}" data-move="{move}" '
+            f'cx="{num(x)}" cy="{num(y)}" r="9" fill="none" stroke="{edge}" '
+            f'stroke-width="2.5"/>'
+        )
+        half = pic.text_width(str(move), TICK) / 2 + 2
+        box = (x - half, x + half)
+        options = [ty for ty in (y - 14, y + 25, y - 30, y + 41) if _inside(plot, ty)]
+        ty = next(
+            (t for t in options if not any(_overlap(box, (t - 12, t + 2), p) for p in placed)),
+            options[0] if options else y - 14,
+        )
+        placed.append((box[0], box[1], ty - 12, ty + 2))
+        labels.append(
+            pic.text(
+                x,
+                ty,
+                str(move),
+                TICK,
+                text_anchor="middle",
+                font_weight="bold",
+                stroke=pic.PAPER,
+                stroke_width=3,
+                paint_order="stroke",
+                fill=pic.INK,
             )
-            ty = y - 14 if y - 14 > plot.plot_top + 12 else y + 25
-            labels.append(
-                pic.text(
-                    x,
-                    ty,
-                    str(d.move),
-                    TICK,
-                    text_anchor="middle",
-                    font_weight="bold",
-                    stroke=pic.PAPER,
-                    stroke_width=3,
-                    paint_order="stroke",
-                    fill=pic.INK,
-                )
-            )
+        )
     return rings + labels
+
+
+def _inside(plot: _Plot, baseline: float) -> bool:
+    """A number at ``baseline`` stays between the round numbers and the move numbers."""
+    return plot.plot_top + 12 < baseline < plot.plot_bottom + 4
+
+
+def _overlap(
+    xs: tuple[float, float], ys: tuple[float, float], other: tuple[float, float, float, float]
+) -> bool:
+    return xs[0] < other[1] and other[0] < xs[1] and ys[0] < other[3] and other[2] < ys[1]
 
 
 def _legend(

@@ -80,6 +80,7 @@ def page(token: str) -> str:
         + _OPTIONS
         + '<div id="board"></div>\n'
         + '<div id="popup" role="dialog" hidden></div>\n'
+        + '<section id="analysis-section" hidden></section>\n'  # static/analysis.js
         + "</section>\n"
         + _SIDE
         + "</main>\n"
@@ -136,7 +137,6 @@ _SIDE = """<aside>
  data-t="Seat views open when the game has ended.">Seat views open when the game has ended.</p>
 </section>
 <p id="error" class="error" role="alert"></p>
-<section id="analysis-section" hidden></section>
 <section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>
 <section id="log-section"><h2 data-t="Log">Log</h2><ol id="log"></ol></section>
 </aside>

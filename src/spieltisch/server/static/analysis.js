@@ -23,7 +23,9 @@ window.spieltischAnalysis = (function () {
 .analysis .analysis-chart svg { display: block; }
 .analysis .analysis-points { margin: 0.2rem 0 0.4rem; padding-left: 1.4rem; }
 .analysis .analysis-points li { margin: 0.25rem 0; line-height: 1.35; }
-.analysis .analysis-move { text-align: left; font: inherit; min-height: 2.75rem; padding: 0.3rem 0.5rem;
+.analysis .analysis-points.moves { list-style: none; padding-left: 0; }
+.analysis .analysis-move { display: block; width: 100%; text-align: left; font: inherit;
+  min-height: 2.75rem; padding: 0.3rem 0.5rem;
   background: #fffdf7; border: 1px solid #b8a98c; border-radius: 6px; cursor: pointer; }
 .analysis .analysis-move:hover, .analysis .analysis-move:focus { background: #fff1c7; }
 .analysis .analysis-cost { font-size: 0.85rem; color: #555; }
@@ -115,7 +117,7 @@ window.spieltischAnalysis = (function () {
       part.appendChild(el("p", null, seat.none));
       return part;
     }
-    const list = part.appendChild(el("ol", "analysis-points"));
+    const list = part.appendChild(el("ol", "analysis-points" + (job.onMove ? " moves" : "")));
     seat.points.forEach((point) => {
       const item = list.appendChild(el("li"));
       item.dataset.move = String(point.move);
