@@ -16,6 +16,7 @@ from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.options import resolve_options
 from ...engine.result import ResultSheet
 from ...engine.schema import state_document_schema
+from ...engine.search_hooks import SearchHooks
 from . import actions, result
 from .data import Ruleset, load_ruleset_file, ruleset_of
 from .describe import describe_event
@@ -178,6 +179,12 @@ class Medina(Game):
         from .heuristic import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def make_search_hooks(self) -> SearchHooks:
+        """The heuristic's graded prior and a fitted win chance (``search.py``)."""
+        from .search import MedinaSearchHooks
+
+        return MedinaSearchHooks(self)
 
     def conformance_cases(self) -> list[ConformanceCase]:
         return [

@@ -49,6 +49,7 @@ from ...engine.game import State
 from .actions import MedinaAction
 from .board import CITY
 from .cells import EMPTY, MERCHANT, ROOFS, WALL
+from .scoring import palace_total
 from .state import MedinaState
 
 
@@ -82,13 +83,22 @@ class HeuristicBot:
             return self._start_merchant(state, legal)
         best: Action = legal[0]
         best_value = float("-inf")
-        for action in self._candidates(state, seat, legal):
-            child = state.clone()
-            child.apply(seat, action)
-            value = self.evaluate(child, seat)
+        for action, value in self.values(state, seat, legal):
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
+
+    def values(
+        self, state: MedinaState, seat: int, legal: list[Action]
+    ) -> list[tuple[Action, float]]:
+        """The placements worth trying (``_candidates``), each with the evaluation of the
+        position it leads to, in the order of ``legal`` (the search's prior grades them)."""
+        out: list[tuple[Action, float]] = []
+        for action in self._candidates(state, seat, legal):
+            child = state.clone()
+            child._apply(seat, action)
+            out.append((action, self.evaluate(child, seat)))
+        return out
 
     # -- candidates --------------------------------------------------------------------
     def _start_merchant(self, state: MedinaState, legal: list[Action]) -> Action:
@@ -173,16 +183,28 @@ class HeuristicBot:
 
     # -- evaluation --------------------------------------------------------------------
     def evaluate(self, state: MedinaState, seat: int) -> float:
-        scores = self._scores(state)
+        scores, pot = self.measures(state)
         n = state.players
-        pot = [self._potential(state, s) for s in range(n)]
         k = self.params.potential
         totals = [scores[s] + k * pot[s] for s in range(n)]
         mine = totals[seat]
         best_other = max(totals[s] for s in range(n) if s != seat)
         return mine - best_other
 
-    def _scores(self, state: MedinaState) -> list[float]:
+    def measures(self, state: MedinaState) -> tuple[list[float], list[float]]:
+        """Per seat: the provisional score with tiles weighted by their safety, and the
+        roof potential (the two halves of ``evaluate``; the search's evaluation reads them)."""
+        points = [0] + [palace_total(state, q) for q in range(1, len(state.pal_colour))]
+        scores = self._scores(state, points)
+        n = state.players
+        if state.phase == "over":
+            return scores, [0.0] * n
+        supply = state.supply
+        left = [sum(supply[t][c] for t in range(n)) for c in range(4)]
+        options = self._options(state, points, left)
+        return scores, [self._potential(state, s, options, left) for s in range(n)]
+
+    def _scores(self, state: MedinaState, points: list[int]) -> list[float]:
         """Provisional scores with tiles weighted by how safe they are: a palace tile of a
         colour whose buildings are still being placed, and a tower tile early in the game,
         can still be taken by a larger or later palace."""
@@ -192,7 +214,7 @@ class HeuristicBot:
         for q in range(1, len(state.pal_colour)):
             o = owner[q]
             if o >= 0:
-                out[o] += state.palace_points(q)["total"]
+                out[o] += points[q]
         p = self.params
         total_b = [sum(state.initial[t][c] for t in range(n)) for c in range(4)]
         left = [sum(state.supply[t][c] for t in range(n)) for c in range(4)]
@@ -210,52 +232,65 @@ class HeuristicBot:
                 out[owner[q]] += (i + 1) * tw
         return out
 
-    def _potential(self, state: MedinaState, s: int) -> float:
+    def _options(
+        self, state: MedinaState, points: list[int], left: list[int]
+    ) -> list[tuple[int, float, int, float]]:
+        """Per unclaimed palace, what roofing it would give any seat now, worked out once
+        for all seats: its colour, its points with the palace tile it would take (MD-R39),
+        the towers of the wall chains it touches (bit i: tower value i + 1; MD-R43, the
+        seat's own tiles among them are worth nothing more) and its expected growth."""
+        p = self.params
+        board = state.board
+        out = []
+        for q in state.unclaimed:
+            colour = state.pal_colour[q]
+            holder = state.palace_tile[colour]
+            value = float(points[q])
+            if not holder or state.size(q) > state.size(holder):
+                value += state.rules.palace_tile_values[state.colours[colour]]
+            chains = state.pal_chains[q]
+            towers = 0
+            if chains:
+                for chain in range(8):
+                    if chains >> chain & 1:
+                        towers |= 1 << (board.chain_tower(chain) - 1)
+            exp = state.pal_exp[q]
+            growth = p.growth * min(left[colour], exp, p.growth_cap) if exp else 0.0
+            out.append((colour, value, towers, growth))
+        return out
+
+    def _potential(
+        self,
+        state: MedinaState,
+        s: int,
+        options: list[tuple[int, float, int, float]],
+        left: list[int],
+    ) -> float:
         """Sum of the best roof options of seat ``s``, one per colour, as many as its roofs."""
         roofs = state.supply[s][ROOFS]
-        if not roofs or state.phase == "over":
+        if not roofs:
             return 0.0
         p = self.params
         owns = state.owns[s]
-        left = [sum(state.supply[t][c] for t in range(state.players)) for c in range(4)]
         best = [0.0, 0.0, 0.0, 0.0]
         for c in range(4):
             if not owns >> c & 1 and not state.retired >> c & 1:
                 best[c] = p.future * min(left[c], p.future_cap)
-        for q in state.unclaimed:
-            c = state.pal_colour[q]
+        tower_tile, pal_owner = state.tower_tile, state.pal_owner
+        for c, v, towers, growth in options:
             if owns >> c & 1:
                 continue
-            v = self._palace_value(state, q, s)
-            if state.pal_exp[q]:
-                v += p.growth * min(left[c], state.pal_exp[q], p.growth_cap)
+            if towers:
+                for i in range(4):
+                    if towers >> i & 1:
+                        h = tower_tile[i]
+                        if not h or pal_owner[h] != s:
+                            v += i + 1
+            v += growth
             if v > best[c]:
                 best[c] = v
         vals = sorted((b for b in best if b > 0), reverse=True)
         return float(sum(vals[:roofs]))
-
-    def _palace_value(self, state: MedinaState, q: int, s: int) -> float:
-        """What roofing unclaimed palace ``q`` would give seat ``s`` now."""
-        pts = state.palace_points(q)["total"]
-        colour = state.pal_colour[q]
-        size = state.size(q)
-        holder = state.palace_tile[colour]
-        value = float(pts)
-        if not holder or size > state.size(holder):
-            value += state.rules.palace_tile_values[state.colours[colour]]
-        chains = state.pal_chains[q]
-        if chains:
-            board = state.board
-            towers = 0
-            for chain in range(8):
-                if chains >> chain & 1:
-                    towers |= 1 << (board.chain_tower(chain) - 1)
-            for i in range(4):
-                if towers >> i & 1:
-                    h = state.tower_tile[i]
-                    if not h or state.pal_owner[h] != s:
-                        value += i + 1
-        return value
 
 
 __all__ = ["HeuristicBot", "Params"]

@@ -34,6 +34,21 @@ def palace_points(st: MedinaState, p: int) -> dict[str, int]:
     }
 
 
+def palace_total(st: MedinaState, p: int) -> int:
+    """``palace_points(st, p)["total"]`` without the breakdown (the bots ask for it often)."""
+    n4, cellv = st.board.n4, st.cellv
+    comps = st.pal_buildings[p] + st.pal_stables[p]
+    around = set()  # walls and merchants next to the palace, each once
+    for c in comps:
+        for d in n4[c]:
+            v = cellv[d]
+            if v in (WALL, MERCHANT):
+                around.add(d)
+    bonus = st.bonus
+    well = st.rules.well_bonus * sum(1 for c in comps if c in bonus) if bonus else 0
+    return len(comps) + len(around) + well
+
+
 def breakdown(st: MedinaState) -> list[JSON]:
     """Per seat: points per owned palace, palace tiles, tower tiles, total (MD-R63)."""
     out: list[JSON] = [
