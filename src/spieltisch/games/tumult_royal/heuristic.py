@@ -60,6 +60,8 @@ from .build import consoled
 from .heuristic_risk import GrabInfo, Params, caps, potential
 from .table import BUILD, GRAB, START, Table
 
+WIN = 1e9  # the score of a build that places the last statue (TR-V1)
+
 
 class HeuristicBot:
     name = "heuristic"
@@ -109,18 +111,20 @@ class HeuristicBot:
 
     # -- grab ------------------------------------------------------------------------------
     def _grab(self, state: Table, seat: int, legal: list[Action]) -> Action:
-        info = GrabInfo(state, seat, self.params)
         remaining = state.options["grab_ticks"] - state.tick
         hand = state.hand[seat]
         if hand >= 0:
+            info = GrabInfo(state, seat, self.params)
             t = state.slot_tile[hand]
             return KEEP if info.keep_score(t) > self.params.keep_margin else PUT_BACK
         if remaining < 2:
             return DONE
         peeks = [a for a in legal if isinstance(a, TumultAction) and a.kind == "peek"]
-        unknown = [a for a in peeks if a.slot not in info.known]
-        if unknown:
-            return unknown[0]
+        known = state.memory[seat]
+        for a in peeks:  # the first unexplored slot (the risk model is not needed)
+            if a.slot not in known:
+                return a
+        info = GrabInfo(state, seat, self.params)
         best, choice = self.params.keep_margin, None
         for a in peeks:  # every remaining slot is remembered: its face is known
             score = info.keep_score(state.slot_tile[a.slot])
@@ -130,6 +134,21 @@ class HeuristicBot:
 
     # -- build -----------------------------------------------------------------------------
     def _build(self, state: Table, seat: int, legal: list[Action]) -> Action:
+        # the first build that places the 25th statue (it wins at once), else the best
+        # scored build, ``end_turn`` on a tie with it
+        scores = self.build_scores(state, seat, legal)
+        best, choice = scores[legal.index(END_TURN)], END_TURN
+        for action, score in zip(legal, scores, strict=True):
+            if score == WIN:
+                return action
+            if score > best:
+                best, choice = score, action
+        return choice
+
+    def build_scores(self, state: Table, seat: int, legal: list[Action]) -> list[float]:
+        """Rule of thumb 4: the score of every legal action of a build turn, in statues
+        (``WIN`` for a build that places the last statue); ``end_turn`` is worth the
+        consolation where TR-R21 gives it, else nothing."""
         p = self.params
         goods = state.rules.goods
         held = [0, 0, 0]
@@ -140,11 +159,12 @@ class HeuristicBot:
         land, owner = state.land, state.owner
         # ending the turn earns the consolation only where TR-R21 gives it for this turn:
         # always under built_nothing, only without any legal build under could_not
-        best = p.follower * state.rules.no_build_bonus if consoled(state, seat) else 0.0
-        choice: Action = END_TURN
+        end = p.follower * state.rules.no_build_bonus if consoled(state, seat) else 0.0
+        scores: list[float] = []
         cost_cache: dict[int, tuple[int, int, int]] = {}
         for action in legal:
             if not isinstance(action, TumultAction) or action.kind != "build":
+                scores.append(end)
                 continue
             assert action.field is not None
             f = land.field(*action.field)
@@ -156,6 +176,10 @@ class HeuristicBot:
                 m = 1 if adjacent else state.rules.nonadjacent_cost_multiplier
                 cost = (terrain.cost[0] * m, terrain.cost[1] * m, terrain.cost[2] * m)
                 cost_cache[f] = cost
+            after = reserve - terrain.capacity
+            if after == 0:
+                scores.append(WIN)  # the 25th statue wins at once
+                continue
             paid = [0, 0, 0]
             for name, value in action.payment:
                 paid[goods.index(name)] += value
@@ -165,9 +189,6 @@ class HeuristicBot:
                 reach[0] - (1 if code == "V" else 0),
                 reach[1] - (1 if code == "C" else 0),
             )
-            after = reserve - terrain.capacity
-            if after == 0:
-                return action  # the 25th statue wins at once
             score = terrain.capacity + p.follower * surplus
             score += potential((left[0], left[1], left[2]), vc, after)
             for n in land.n4[f]:
@@ -177,6 +198,5 @@ class HeuristicBot:
                         score += p.big_neighbour
                     elif nc:
                         score += p.free_neighbour
-            if score > best:
-                best, choice = score, action
-        return choice
+            scores.append(score)
+        return scores

@@ -3,6 +3,7 @@ the grab what its seat knows and the risk of keeping a tile (rules of thumb 1 an
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from .table import Table
@@ -25,24 +26,25 @@ Dist = dict[int, float]
 
 def caps(state: Table, seat: int) -> tuple[int, int]:
     """Free villages and castles reachable this turn (next to me or one step further)."""
-    land, owner = state.land, state.owner
+    n4, owner, codes = state.land.n4, state.owner, state.codes
     near: set[int] = set()
-    for f in range(land.size):
-        if owner[f] == seat:
-            for n in land.n4[f]:
-                if owner[n] < 0 and state.terrain(n):
+    for f, who, _ in state.board:  # the fields with statues: ``seat``'s among them
+        if who == seat:
+            for n in n4[f]:
+                if owner[n] < 0 and codes[n]:
                     near.add(n)
     reach = set(near)
     for f in near:
-        if state.terrain(f) in ("M", "F"):
-            for n in land.n4[f]:
-                if owner[n] < 0 and state.terrain(n):
+        if codes[f] in ("M", "F"):
+            for n in n4[f]:
+                if owner[n] < 0 and codes[n]:
                     reach.add(n)
-    villages = sum(1 for f in reach if state.terrain(f) == "V")
-    castles = sum(1 for f in reach if state.terrain(f) == "C")
+    villages = sum(1 for f in reach if codes[f] == "V")
+    castles = sum(1 for f in reach if codes[f] == "C")
     return villages, castles
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a pure function of few values, asked very often
 def potential(units: tuple[float, float, float], caps: tuple[int, int], reserve: int) -> float:
     """Statues that (bread, marble, tools) units can buy (rule 1)."""
     b0, m0, t0 = units
@@ -70,11 +72,28 @@ def convolve(a: Dist, b: Dist) -> Dist:
     return out
 
 
+# power(step, k) for k = 0, 1, ... per step (its items in order): a search asks the same
+# powers thousands of times. Each is made from the one before by the same convolution as
+# before, so the numbers are the same doubles; the returned dicts are shared, never changed.
+_POWERS: dict[tuple[tuple[int, float], ...], list[Dist]] = {}
+
+
 def power(step: Dist, n: int) -> Dist:
-    out: Dist = {0: 1.0}
-    for _ in range(max(0, n)):
-        out = convolve(out, step)
-    return out
+    key = tuple(step.items())
+    powers = _POWERS.get(key)
+    if powers is None:
+        if len(_POWERS) >= 4096:  # unknown mixes are many over a long run: stay bounded
+            _POWERS.clear()
+        powers = _POWERS[key] = [{0: 1.0}]
+    while len(powers) <= n:
+        powers.append(convolve(powers[-1], step))
+    return powers[max(0, n)]
+
+
+# the unknown mix's steps per (game set, measure, faces known): shared, never changed
+_MIXES: dict[
+    tuple[int, bool, tuple[tuple[str, int], ...]], tuple[object, list[Dist], list[Dist]]
+] = {}
 
 
 class GrabInfo:
@@ -84,6 +103,8 @@ class GrabInfo:
         self.state, self.seat, self.params = state, seat, params
         self.known = set(state.memory[seat])
         self.units_mode = state.options["greed_measure"] != "tiles"
+        self.pool_step: list[Dist] = []
+        self.measure_step: list[Dist] = []
         self._unknown_mix()
         unknown_free, kept_count = self._slots()
         self._future(unknown_free, kept_count)
@@ -101,17 +122,24 @@ class GrabInfo:
         the distribution of pool units and of the measure one unknown tile adds."""
         state = self.state
         tiles = state.tiles
+        known_tiles = {state.slot_tile[s] for s in self.known}
+        known_tiles |= {t for t, carried in enumerate(state.carried) if carried}
+        # the steps depend only on the game set and the faces known: a search asks for the
+        # same ones again and again
+        key = (id(tiles), self.units_mode, tuple(sorted(state.faces[t] for t in known_tiles)))
+        cached = _MIXES.get(key)
+        if cached is not None and cached[0] is tiles:
+            self.pool_step, self.measure_step = cached[1], cached[2]
+            return
         mix: dict[tuple[int, int], int] = {}
         for tile in tiles:
             mix[(tile.good, tile.value)] = mix.get((tile.good, tile.value), 0) + 1
-        known_tiles = {state.slot_tile[s] for s in self.known}
-        known_tiles |= {t for t in range(len(tiles)) if state.carried[t]}
         for t in known_tiles:
-            key = (tiles[t].good, tiles[t].value)
-            mix[key] -= 1
+            k = (tiles[t].good, tiles[t].value)
+            mix[k] -= 1
         total = sum(mix.values())
-        self.pool_step: list[Dist] = []
-        self.measure_step: list[Dist] = []
+        self.pool_step = []
+        self.measure_step = []
         for g in range(3):
             pool: Dist = {}
             meas: Dist = {}
@@ -125,6 +153,9 @@ class GrabInfo:
                 meas[y] = meas.get(y, 0.0) + pr
             self.pool_step.append(pool or {0: 1.0})
             self.measure_step.append(meas or {0: 1.0})
+        if len(_MIXES) >= 4096:
+            _MIXES.clear()
+        _MIXES[key] = (tiles, self.pool_step, self.measure_step)
 
     def _slots(self) -> tuple[int, list[int]]:
         """Known pool units, the others' known measures and unknown kept tiles; returns the

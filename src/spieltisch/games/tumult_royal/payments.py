@@ -30,15 +30,32 @@ def minimal_covers(values: list[int], cost: int) -> list[tuple[int, ...]]:
 
 def payments(table: Table, seat: int, cost: Cost) -> list[tuple[Face, ...]]:
     """TR-R19: every valid payment (coverage, no superfluous tile) as sorted faces."""
+    faces, goods = table.faces, table.rules.goods
+    held = tuple(sorted(faces[t] for t, where in enumerate(table.loc) if where == seat))
+    key = (held, cost, goods)
+    out = _PAYMENTS.get(key)
+    if out is None:
+        if len(_PAYMENTS) >= 8192:  # the goods in hand vary without end: stay bounded
+            _PAYMENTS.clear()
+        values = [[v for name, v in held if name == good] for good in goods]
+        out = _PAYMENTS[key] = _payments(values, cost, goods)
+    return list(out)
+
+
+# the payments of a cost depend only on the faces held: a search asks the same ones again
+# and again (the build phase lists them at every decision)
+_PAYMENTS: dict[tuple[tuple[Face, ...], Cost, tuple[str, ...]], list[tuple[Face, ...]]] = {}
+
+
+def _payments(
+    values: list[list[int]], cost: Cost, goods: tuple[str, ...]
+) -> list[tuple[Face, ...]]:
     per_good: list[list[tuple[Face, ...]]] = []
-    held = table.holdings(seat)
-    tiles = table.tiles
     for g in range(3):
-        values = [tiles[t].value for t in held if tiles[t].good == g]
-        options = minimal_covers(values, cost[g])
+        options = minimal_covers(values[g], cost[g])
         if not options:
             return []
-        name = table.rules.goods[g]
+        name = goods[g]
         per_good.append([tuple((name, v) for v in combo) for combo in options])
     out = []
     for a in per_good[0]:
