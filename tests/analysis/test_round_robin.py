@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from spieltisch.analysis.pool import play_round_robin
+from spieltisch.analysis.ratings import ranked, rate_games
 from spieltisch.analysis.round_robin import GameResult, RoundRobin, bot_rng, line_up, play_job
 from spieltisch.analysis.round_robin_results import RoundRobinResult, curve, from_json, side
 from spieltisch.analysis.stats import wilson_interval
@@ -160,3 +162,17 @@ def test_bad_tournaments_are_refused_before_any_game(spec: RoundRobin, words: li
         spec.check()
     for word in words:
         assert word in str(caught.value), (word, str(caught.value))
+
+
+def test_the_ratings_take_the_games_round_by_round() -> None:
+    spec = RoundRobin(KC, ("A", "B", "C"), games=2)
+    games = []
+    for p, (a, b) in enumerate(spec.pairings()):
+        for k in range(2):
+            seats = line_up(a, b, 2, k)
+            games.append(replace(_game(seats, (0,), pairing=p), index=k))
+    result = RoundRobinResult(spec, tuple(games))
+    rounds = sorted(games, key=lambda g: (g.index, g.pairing))
+    expected = ranked(rate_games(((g.seats, g.standing) for g in rounds), ["A", "B", "C"]))
+    assert result.ratings() == expected
+    assert expected != ranked(rate_games((g.seats, g.standing) for g in games))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -144,3 +146,19 @@ def test_output_files_are_checked_before_the_games(tmp_path: Path) -> None:
     assert_user_error(run([*base, "--plot", str(tmp_path / "t.svg")]), ".png")
     assert_user_error(run([*base, "--out", str(tmp_path / "no" / "t.json")]), "does not exist")
     assert_user_error(run(["tournament", "chess", "--bots", "normal,random"]), "chess")
+
+
+def test_an_expert_in_a_game_process_ends_its_own_processes(tmp_path: Path) -> None:
+    """An expert searches on processes of its own inside a game process; the game process
+    must end them before it ends, or the tournament waits for it forever."""
+    out = tmp_path / "expert.json"
+    args = ["tournament", KC, "--bots", "normal,expert@4it", "--games", "2", "--workers", "2"]
+    done = subprocess.run(
+        [sys.executable, "-m", "spieltisch.cli.main", *args, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=240,  # a deadlock fails here instead of hanging the suite
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    _, here = tournament(tmp_path, *args[2:6], "--workers", "1", name="here")
+    assert without_times(json.loads(out.read_text())) == without_times(here)

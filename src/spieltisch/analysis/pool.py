@@ -67,7 +67,9 @@ def _run_on_processes(
 ) -> list[GameResult]:
     results: list[GameResult | None] = [None] * len(jobs)
     context = multiprocessing.get_context("spawn")
-    executor = ProcessPoolExecutor(min(workers, max(1, len(jobs))), mp_context=context)
+    executor = ProcessPoolExecutor(
+        min(workers, max(1, len(jobs))), mp_context=context, initializer=_game_process_started
+    )
     try:
         futures = {executor.submit(play_job, job): i for i, job in enumerate(jobs)}
         for done, future in enumerate(as_completed(futures), start=1):
@@ -77,6 +79,19 @@ def _run_on_processes(
     finally:  # on an error or Ctrl-C, games not started yet are dropped
         executor.shutdown(wait=True, cancel_futures=True)
     return [r for r in results if r is not None]
+
+
+def _game_process_started() -> None:
+    """In a game process, end an expert's search processes before the game process ends:
+    multiprocessing joins a process's children before its atexit handlers (which would end
+    the search's pool) run, and would wait for them forever."""
+    from multiprocessing import util
+
+    from ..bots.search import parallel
+
+    # before the finalizers (priority 10) that close the pool's queues, and waiting, so that
+    # the pool's processes get their signal to stop
+    util.Finalize(None, parallel.shutdown, kwargs={"wait": True}, exitpriority=100)
 
 
 def ray_module() -> Any:

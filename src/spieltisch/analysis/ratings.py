@@ -7,8 +7,8 @@ the bot's new mean and uncertainty are the averages over its seats. So a game mo
 bot's rating as one game does, however many seats it held, and a bot's seats placed apart
 (second and third behind another bot) count as the average of the two places.
 
-Games are rated one after another in the order given (the tournament's game order), so
-the same games always give the same ratings."""
+Games are rated one after another in the order given (a tournament gives them round by
+round), so the same games always give the same ratings."""
 
 from __future__ import annotations
 

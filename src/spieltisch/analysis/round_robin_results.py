@@ -135,8 +135,11 @@ class RoundRobinResult:
         ]
 
     def ratings(self) -> list[tuple[str, Rating]]:
-        """The rating table, best first (every game rated in tournament order)."""
-        rated = rate_games(((g.seats, g.standing) for g in self.games), self.spec.names())
+        """The rating table, best first. Games are rated round by round — the first game of
+        every pairing, then the second, … — since one pass of updates depends on the order,
+        and pairing after pairing would rate the last pairing against settled ratings."""
+        rounds = sorted(self.games, key=lambda g: (g.index, g.pairing))
+        rated = rate_games(((g.seats, g.standing) for g in rounds), self.spec.names())
         return ranked(rated)
 
     def thinking(self) -> dict[str, Thinking]:

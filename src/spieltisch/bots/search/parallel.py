@@ -29,9 +29,11 @@ def pool(workers: int) -> ProcessPoolExecutor:
 
 
 @atexit.register
-def shutdown() -> None:
+def shutdown(wait: bool = False) -> None:
+    """End the pools; ``wait`` until their processes have ended (a process that
+    multiprocessing started must, before it exits: see ``analysis.pool``)."""
     for executor in _POOLS.values():
-        executor.shutdown(wait=False, cancel_futures=True)
+        executor.shutdown(wait=wait, cancel_futures=True)
     _POOLS.clear()
 
 
