@@ -94,6 +94,17 @@ def _game_process_started() -> None:
     util.Finalize(None, parallel.shutdown, kwargs={"wait": True}, exitpriority=100)
 
 
+def play_on_ray(job: GameJob) -> GameResult:
+    """One game as a Ray task. Ray ends its worker processes without the exit handlers that
+    would end an expert's search processes, so they are ended after every game."""
+    from ..bots.search import parallel
+
+    try:
+        return play_job(job)
+    finally:
+        parallel.shutdown(wait=True)
+
+
 def ray_module() -> Any:
     """The ``ray`` package, or a clear error naming the extra that installs it."""
     try:
@@ -139,7 +150,7 @@ def run_on_ray(
                 f"cannot connect to the Ray cluster at {address}: {exc}"
             ) from None
     try:
-        task = ray.remote(num_cpus=cpus_per_game, max_retries=2)(play_job)
+        task = ray.remote(num_cpus=cpus_per_game, max_retries=2)(play_on_ray)
         refs = [task.remote(job) for job in jobs]
         index = {ref: i for i, ref in enumerate(refs)}
         results: list[GameResult | None] = [None] * len(jobs)
