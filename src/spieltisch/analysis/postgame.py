@@ -35,7 +35,7 @@ from ..engine.record import GameRecord
 from ..engine.state import State
 from .postgame_search import Choice, DecisionWork, PositionWork, analyse_steps, replayed
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 100
 TURNING_POINTS = 3  # per seat
 Progress = Callable[[int, int], None]  # (positions done, positions in total)
 Rounds = list[tuple[int, int]]

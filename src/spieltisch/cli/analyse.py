@@ -25,7 +25,8 @@ from .show import player_name
 @reports_errors
 def analyse_command(
     record: Annotated[
-        Path, typer.Argument(help="A game record (JSON) saved by play, simulate or the web table.")
+        Path,
+        typer.Argument(help="A game record (JSON) saved by play --save or simulate --records."),
     ],
     iterations: Annotated[
         int, typer.Option(min=1, help="Search iterations per seat and position.")
