@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..engine import picture as pic
 from ..engine.errors import SpieltischError
@@ -72,27 +73,7 @@ def write_png(analysis: GameAnalysis, path: str | Path, names: Sequence[str], ti
                 label=names[seat],
                 path_effects=edge,
             )
-            for point in analysis.turning_points[seat]:
-                ax.annotate(
-                    str(point.move),
-                    xy=(point.move, 100 * point.after),
-                    xytext=(0, -22 if point.after > 0.15 else 14),
-                    textcoords="offset points",
-                    ha="center",
-                    fontsize=10,
-                    color=pic.INK,
-                    arrowprops={"arrowstyle": "-", "color": c, "linewidth": 1.2},
-                    bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": c, "lw": 1.5},
-                )
-                ax.plot(
-                    [point.move],
-                    [100 * point.after],
-                    marker="o",
-                    markersize=13,
-                    markerfacecolor="none",
-                    markeredgecolor=c,
-                    markeredgewidth=2,
-                )
+        _turning_points(ax, analysis, colour)
         _axes(ax, analysis)
         ax.set_title(title, fontsize=13, loc="left")
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=11, frameon=False)
@@ -100,6 +81,45 @@ def write_png(analysis: GameAnalysis, path: str | Path, names: Sequence[str], ti
         fig.savefig(path, format="png")
     finally:
         plt.close(fig)
+
+
+def _turning_points(ax: Any, analysis: GameAnalysis, colour: Callable[[int], str]) -> None:
+    """A ring where each turning point left its seat's estimate and a label with the move
+    number below it (above near the bottom), pushed further out where it would crowd the
+    label of a turning point close by."""
+    placed: list[tuple[int, float, float]] = []  # move, estimate, label offset
+    near_moves = max(1.0, 0.04 * analysis.moves)
+    marks = sorted(
+        (d.move, seat, 100 * d.after)
+        for seat, points in enumerate(analysis.turning_points)
+        for d in points
+    )
+    for move, seat, y in marks:
+        c = colour(seat)
+        offsets = (-22.0, 14.0, -42.0, 34.0) if y > 15 else (14.0, 34.0, 54.0, -22.0)
+        crowded = {off for m, v, off in placed if abs(m - move) < near_moves and abs(v - y) < 25}
+        offset = next((o for o in offsets if o not in crowded), offsets[0])
+        placed.append((move, y, offset))
+        ax.annotate(
+            str(move),
+            xy=(move, y),
+            xytext=(0, offset),
+            textcoords="offset points",
+            ha="center",
+            fontsize=10,
+            color=pic.INK,
+            arrowprops={"arrowstyle": "-", "color": c, "linewidth": 1.2},
+            bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": c, "lw": 1.5},
+        )
+        ax.plot(
+            [move],
+            [y],
+            marker="o",
+            markersize=13,
+            markerfacecolor="none",
+            markeredgecolor=c,
+            markeredgewidth=2,
+        )
 
 
 def _marks(points: int, seat: int, seats: int) -> list[int]:
