@@ -240,3 +240,22 @@ def test_a_fixed_seed_and_budget_give_the_same_decision() -> None:
     first = SearchBot(seconds=None, iterations=60).search(world, seat, random.Random(4))
     second = SearchBot(seconds=None, iterations=60).search(world, seat, random.Random(4))
     assert first.best == second.best and first.actions == second.actions
+
+
+def test_the_tree_is_kept_across_the_moves_of_a_game() -> None:
+    # every move is public, so the bot's next search goes on with the subtree it reached:
+    # its search counts the iterations of the earlier ones too
+    state = GAME.new_game(2, 3, {"edition": 2})
+    bot, normal = SearchBot(seconds=None, iterations=60), HeuristicBot()
+    rng = random.Random(1)
+    counted = []
+    while not state.is_over() and len(counted) < 6:
+        seat = state.actors()[0]
+        if seat == 0 and len(state.legal_actions(seat)) > 1:
+            action = bots.act(bot, state, seat, rng)
+            assert bot.last is not None
+            counted.append(bot.last.iterations)
+        else:
+            action = bots.act(bot if seat == 0 else normal, state, seat, rng)
+        state.apply(seat, action)
+    assert any(n > 60 for n in counted[1:])

@@ -60,6 +60,8 @@ class MedinaSearchHooks(SearchHooks):
             base = (1.0 - self.heuristic_weight) * even
             return [base + (self.heuristic_weight if a == choice else 0.0) for a in legal]
         values = self.bot.values(state, seat, list(legal))
+        if not values:
+            return [even] * n
         top = max(v for _, v in values)
         t = self.temperature
         weights = {a: math.exp((v - top) / t) for a, v in values}
