@@ -18,6 +18,9 @@ from .parallel import search_in_parallel
 from .tree import Node
 
 Moves = Sequence[tuple[int, Action]]
+# the share of a real-time step's milliseconds (``State.realtime_step``) a time budget may
+# use; an iteration budget (reproducible play, benchmarks) is kept as it is
+REALTIME_SHARE = 0.4
 
 
 class SearchBot:
@@ -53,15 +56,19 @@ class SearchBot:
     def search(self, state: State, seat: int, rng: random.Random) -> SearchResult:
         """Search ``state`` (a world re-dealt for ``seat``, or any state when ``seat`` only
         watches) from ``seat``'s information and return the root's statistics."""
+        seconds = self.seconds
+        step = state.realtime_step()
+        if step is not None and seconds is not None:
+            # a step against the clock (Tumult Royal's grab ticks) resolves without a late
+            # choice: think at most a share of it, leaving room to hand the move over
+            seconds = min(seconds, REALTIME_SHARE * step[1] / 1000)
         if self.workers > 1:
-            result = search_in_parallel(
-                state, seat, self.workers, self.iterations, self.seconds, rng
-            )
+            result = search_in_parallel(state, seat, self.workers, self.iterations, seconds, rng)
         else:
             search = self._reused(state, seat, rng) or Search(
                 state.game.search_hooks(), state, seat, rng
             )
-            result = search.run(iterations=self.iterations, seconds=self.seconds)
+            result = search.run(iterations=self.iterations, seconds=seconds)
             self._search = search if self.reuse else None
         self._moves = []
         self.last = result

@@ -14,6 +14,7 @@ from ...engine.game import JSON, ConformanceCase, Game, State, state_data_errors
 from ...engine.options import resolve_options
 from ...engine.result import ResultSheet
 from ...engine.schema import state_document_schema
+from ...engine.search_hooks import SearchHooks
 from . import actions, result
 from .chances import CHANCE_EVENTS
 from .checks import check
@@ -153,6 +154,13 @@ class TumultRoyal(Game):
         from .heuristic import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def make_search_hooks(self) -> SearchHooks:
+        """The search's knowledge of the game: the heuristic's prior and a fitted
+        evaluation after the round is played out (``search.py``)."""
+        from .search import TumultSearchHooks
+
+        return TumultSearchHooks(self)
 
     def conformance_cases(self) -> list[ConformanceCase]:
         cases = []

@@ -137,7 +137,8 @@ class HeuristicBot:
         # the first build that places the 25th statue (it wins at once), else the best
         # scored build, ``end_turn`` on a tie with it
         scores = self.build_scores(state, seat, legal)
-        best, choice = scores[legal.index(END_TURN)], END_TURN
+        best = scores[legal.index(END_TURN)]
+        choice: Action = END_TURN
         for action, score in zip(legal, scores, strict=True):
             if score == WIN:
                 return action
