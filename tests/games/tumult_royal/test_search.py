@@ -25,7 +25,7 @@ from spieltisch.games.tumult_royal.state import TumultState
 from spieltisch.games.tumult_royal.table import BUILD, GRAB
 
 from ...bot_checks import play_only_legal
-from .helpers import DONE, GAME, KEEP, WAIT, A, B, C, new, peek, to_grab
+from .helpers import DONE, GAME, KEEP, PUT_BACK, WAIT, A, B, C, new, peek, to_grab
 
 HOOKS = GAME.search_hooks()
 HEURISTIC = HeuristicBot()
@@ -249,21 +249,30 @@ def test_tr_g6_a_grab_tick_is_one_simultaneous_round_of_the_seats_still_to_choos
 
 
 def test_tr_h4_a_re_deal_does_not_reveal_another_seats_pending_choice() -> None:
-    # TR-H4 step 5: the others' choices in this tick are not known to the seat: a re-dealt
-    # world gives them a choice drawn from their legal ones, never the true one for sure
-    state = to_grab(2, seed=7)
-    state.apply(A, peek(4))
-    drawn = set()
-    for k in range(40):
-        world = state.resample(B, random.Random(k))
-        assert world.view(B) == state.view(B)
-        pending = world.pending[A]
-        assert pending in choices(state, A)  # what A could have chosen in this tick
-        drawn.add(pending)
-    assert len(drawn) > 5
+    # TR-H4 step 5: the others' choices in this tick are not known to the seat. Tables that
+    # differ only in A's hidden choice re-deal alike for B: A's choice is re-dealt as a
+    # plausible player would make it in the re-dealt world (TR-H5), never copied
+    base = to_grab(2, seed=7)
+    worlds = []
+    for choice in (peek(4), WAIT, DONE):
+        table = base.clone()
+        table.apply(A, choice)
+        world = table.resample(B, random.Random(3))
+        assert world.view(B) == table.view(B)
+        assert world.pending[A] in choices(table, A)  # what A could have chosen
+        worlds.append(world.to_json())
+    assert worlds[0] == worlds[1] == worlds[2]
+    # A holds a tile B has never seen: keep or put it back, as its re-dealt face deserves
+    # (a uniform draw would have A quit or wait one time in two)
+    table = base.clone()
+    table.apply(A, peek(4))
+    table.apply(B, WAIT)
+    table.apply(A, KEEP)
+    drawn = {table.resample(B, random.Random(k)).pending[A] for k in range(60)}
+    assert drawn and drawn <= {KEEP, PUT_BACK}
     # and the search from B's seat plays on from there
     bot = bots.make("hard@20it", GAME)
-    assert bots.act(bot, state, B, random.Random(1)) in state.legal_actions(B)
+    assert bots.act(bot, table, B, random.Random(1)) in table.legal_actions(B)
 
 
 def test_a_search_game_against_the_heuristic_plays_only_legal_moves() -> None:

@@ -57,10 +57,19 @@ from ...engine.action import Action
 from ...engine.game import State
 from .actions import DONE, END_TURN, KEEP, PUT_BACK, TumultAction
 from .build import consoled
+from .grab import choices
 from .heuristic_risk import GrabInfo, Params, caps, potential
 from .table import BUILD, GRAB, START, Table
 
 WIN = 1e9  # the score of a build that places the last statue (TR-V1)
+
+
+def plausible_choice(state: Table, seat: int) -> TumultAction:
+    """What ``seat`` would choose in the current grab tick by these rules of thumb, also
+    once it has chosen (``resample`` re-deals a pending choice hidden from the others)."""
+    choice = _PLAUSIBLE._grab(state, seat, choices(state, seat))
+    assert isinstance(choice, TumultAction)
+    return choice
 
 
 class HeuristicBot:
@@ -162,42 +171,52 @@ class HeuristicBot:
         # always under built_nothing, only without any legal build under could_not
         end = p.follower * state.rules.no_build_bonus if consoled(state, seat) else 0.0
         scores: list[float] = []
-        cost_cache: dict[int, tuple[int, int, int]] = {}
+        # what depends on the field alone, worked out once per field: its capacity, the
+        # cost paid there, the villages and castles left in reach, the neighbour bonuses
+        per_field: dict[tuple[int, int], tuple[int, int, tuple[int, int], list[float]]] = {}
+        index = {name: g for g, name in enumerate(goods)}
         for action in legal:
             if not isinstance(action, TumultAction) or action.kind != "build":
                 scores.append(end)
                 continue
             assert action.field is not None
-            f = land.field(*action.field)
-            code = state.terrain(f)
-            terrain = state.rules.terrains[code]
-            cost = cost_cache.get(f)
-            if cost is None:
+            known = per_field.get(action.field)
+            if known is None:
+                f = land.field(*action.field)
+                code = state.terrain(f)
+                terrain = state.rules.terrains[code]
                 adjacent = any(owner[n] == seat for n in land.n4[f])
                 m = 1 if adjacent else state.rules.nonadjacent_cost_multiplier
-                cost = (terrain.cost[0] * m, terrain.cost[1] * m, terrain.cost[2] * m)
-                cost_cache[f] = cost
-            after = reserve - terrain.capacity
+                bonuses = []
+                for n in land.n4[f]:
+                    if owner[n] < 0:
+                        nc = state.terrain(n)
+                        if nc in ("V", "C"):
+                            bonuses.append(p.big_neighbour)
+                        elif nc:
+                            bonuses.append(p.free_neighbour)
+                vc = (
+                    reach[0] - (1 if code == "V" else 0),
+                    reach[1] - (1 if code == "C" else 0),
+                )
+                cost = sum(terrain.cost) * m
+                known = per_field[action.field] = (terrain.capacity, cost, vc, bonuses)
+            capacity, cost, vc, bonuses = known
+            after = reserve - capacity
             if after == 0:
                 scores.append(WIN)  # the 25th statue wins at once
                 continue
             paid = [0, 0, 0]
             for name, value in action.payment:
-                paid[goods.index(name)] += value
-            surplus = sum(paid) - sum(cost)
+                paid[index[name]] += value
+            surplus = sum(paid) - cost
             left = (held[0] - paid[0], held[1] - paid[1], held[2] - paid[2])
-            vc = (
-                reach[0] - (1 if code == "V" else 0),
-                reach[1] - (1 if code == "C" else 0),
-            )
-            score = terrain.capacity + p.follower * surplus
-            score += potential((left[0], left[1], left[2]), vc, after)
-            for n in land.n4[f]:
-                if owner[n] < 0:
-                    nc = state.terrain(n)
-                    if nc in ("V", "C"):
-                        score += p.big_neighbour
-                    elif nc:
-                        score += p.free_neighbour
+            score = capacity + p.follower * surplus
+            score += potential(left, vc, after)
+            for bonus in bonuses:  # one at a time, in the neighbours' order, as ever
+                score += bonus
             scores.append(score)
         return scores
+
+
+_PLAUSIBLE = HeuristicBot()

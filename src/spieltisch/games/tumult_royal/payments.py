@@ -3,6 +3,7 @@ that is not valid."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from ...engine.i18n import N_
@@ -16,6 +17,15 @@ Cost = tuple[int, int, int]  # units of bread, marble, tools
 def minimal_covers(values: list[int], cost: int) -> list[tuple[int, ...]]:
     """TR-R19 for one good: every multiset of ``values`` that covers ``cost`` with no
     superfluous tile (removing its smallest tile falls below the cost), ascending."""
+    return list(_minimal_covers(tuple(sorted(values)), cost))
+
+
+@functools.lru_cache(maxsize=4096)  # the same few hands of one good come back very often
+def _minimal_covers(values: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_covers(list(values), cost))
+
+
+def _covers(values: list[int], cost: int) -> list[tuple[int, ...]]:
     if cost <= 0:
         return [()]
     kinds = sorted(set(values))

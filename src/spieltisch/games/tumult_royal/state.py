@@ -15,10 +15,10 @@ from typing import ClassVar
 from ...engine.chance import Chance
 from ...engine.decision import Phase
 from ...engine.game import JSON, Game
-from .actions import TumultAction
 from .build import Building
 from .crown import close_round
-from .grab import Grab, choices, end_grab, resolve_tick
+from .grab import Grab, end_grab, resolve_tick
+from .heuristic import plausible_choice
 from .mood import begin_round
 from .position import write
 from .start import StartStatues
@@ -85,12 +85,13 @@ class TumultState(Table):
         other.aside.sort()
         # 3. chance: the true generator must never be read by a search
         other.chance = Chance(rng.getrandbits(64))
-        # 4. the other seats' pending choices in this tick are not known either
+        # 4. the other seats' pending choices in this tick are not known either (TR-H4 step
+        # 5): each is re-dealt as a plausible player would choose in the re-dealt world,
+        # from what that seat knows there (TR-H5: only observable data); a uniform draw
+        # would have a player with a tile in hand quit the grab one time in four
         for p in sorted(other.pending):
             if p != seat:
-                choice = rng.choice(choices(other, p))
-                assert isinstance(choice, TumultAction)
-                other.pending[p] = choice
+                other.pending[p] = plausible_choice(other, p)
         return other
 
     # -- positions -----------------------------------------------------------------------
