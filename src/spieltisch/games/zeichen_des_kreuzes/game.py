@@ -16,6 +16,7 @@ from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.options import resolve_options
 from ...engine.result import ResultSheet
 from ...engine.schema import state_document_schema
+from ...engine.search_hooks import SearchHooks
 from . import actions, position_reading, result
 from .chance_events import CHANCE_EVENTS
 from .components import Components
@@ -28,6 +29,7 @@ from .labels import action_label
 from .options import OPTIONS
 from .refusals import refusal
 from .schema import DATA_SCHEMA
+from .search import ZkSearchHooks
 from .state import ZkState
 from .tower import make_tower
 from .upgrade import upgrade_data
@@ -170,6 +172,10 @@ class ImZeichenDesKreuzes(Game):
 
     def bots(self) -> dict[str, Any]:
         return {"heuristic": HeuristicBot}
+
+    def make_search_hooks(self) -> SearchHooks:
+        """The search bot's knowledge of this game (``search``)."""
+        return ZkSearchHooks(self)
 
     def conformance_cases(self) -> list[ConformanceCase]:
         cases = [

@@ -48,8 +48,10 @@ def _redeal_cards(state: ZkState, other: ZkState, seat: int | None, rng: random.
     """ZK-H6 step 1: the cards ``seat`` has not seen, into the other hands (never an
     immediate event) and the draw pile."""
     cards = state.comp.cards
-    unseen = sorted(c for p in range(state.players) if p != seat for c in state.hands[p]) + sorted(
-        state.draw_pile
+    # one sorted list: the re-deal depends on which cards are unseen, never on where they
+    # lie (two worlds the seat cannot tell apart give the same re-deal for the same rng)
+    unseen = sorted(
+        [c for p in range(state.players) if p != seat for c in state.hands[p]] + state.draw_pile
     )
     immediates = [c for c in unseen if cards[c].kind == IMMEDIATE]
     others = [c for c in unseen if cards[c].kind != IMMEDIATE]
@@ -79,7 +81,7 @@ def resample(state: ZkState, seat: int | None, rng: random.Random) -> ZkState:
         cities = [
             c.index for c in board.cities if c.kind == kind and state.plundered_by[c.index] < 0
         ]
-        values = [state.tile[c] for c in cities]
+        values = sorted(state.tile[c] for c in cities)  # the values, not where they lie
         rng.shuffle(values)
         for c, v in zip(cities, values, strict=True):
             other.tile[c] = v
