@@ -52,7 +52,7 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        end = time.time() + 30
+        end = time.time() + 90  # a loaded machine starts the search workers slowly
         while time.time() < end:
             try:
                 if httpx.get(self.url + "/api/tables", timeout=1).status_code == 200:
