@@ -37,11 +37,12 @@ def test_a_search_by_iterations_is_repeatable_and_the_expert_merges_its_jobs() -
         one = await thinking.search(world, seat, Budget(None, 40), far, random.Random(1))
         again = await thinking.search(world, seat, Budget(None, 40), far, random.Random(1))
         assert (one.actions, one.values) == (again.actions, again.values)
-        assert one.iterations == 40 and one.observer == seat
+        # an iteration budget is a ceiling: the search stops once the leader cannot be caught
+        assert 16 <= one.iterations <= 40 and one.observer == seat
         assert one.best in world.legal_actions(seat)
         two = await thinking.search(world, seat, Budget(None, 40, 2), far, random.Random(1))
-        assert two.iterations == 80  # two jobs, their root statistics summed
-        assert sum(a.visits for a in two.actions) == 80
+        assert 32 <= two.iterations <= 80  # two jobs, their root statistics summed
+        assert sum(a.visits for a in two.actions) == two.iterations
 
     run(check())
 
