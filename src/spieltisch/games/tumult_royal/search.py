@@ -3,11 +3,16 @@
 * **Evaluation** (``search_eval.py``): the rest of the round is played by the heuristic, then
   a softmax of public measures fitted on heuristic games judges the next round's start.
 * **Prior**: in a build turn the heuristic's own scores of every legal action through a
-  softmax; elsewhere (start statues, grab ticks) the default weight on its choice.
+  softmax; in a grab tick its keep score through a logistic (a tile in hand) or weight on
+  its choice, the slots never held standing for each other (an empty hand); for the start
+  statues the default weight on its choice.
 * **Rollout**: none before the evaluation, which already plays the round out.
 * **Public moves**: start statues, builds and the end of a turn; a grab choice stays hidden
   from the others until its tick resolves (TR-G6, TR-H2), so none of those.
-* **Simultaneous rounds**: a grab tick (TR-G6): the seats still to choose in it."""
+* **Simultaneous rounds**: a grab tick (TR-G6): the seats still to choose in it (the
+  default); a seat that has chosen already is re-dealt a plausible choice (``resample``).
+
+``docs/games/tumult-royal-search.md`` has the measures, the fit and the figures."""
 
 from __future__ import annotations
 
@@ -30,7 +35,7 @@ PUBLIC_KINDS = frozenset({"place_start", "build", "end_turn"})
 class TumultSearchHooks(SearchHooks):
     rollout_depth = 0
     heuristic_weight = 0.5
-    exploration = 1.0
+    exploration = 0.5
     #: statues per unit of the softmax over the heuristic's build scores
     build_temperature = 0.5
     #: statues per unit of the logistic over the heuristic's keep score (tile in hand)
