@@ -118,6 +118,8 @@ def test_records_are_saved_and_replay(tmp_path: Path) -> None:
     [
         (["--seats", "you,random"], ["unknown seat 'you'"]),
         (["--seats", "random,nobody"], ["nobody"]),
+        (["--seats", "random,normal@2s"], ["only hard and expert take a budget"]),
+        (["--seats", "random,hard@soon"], ["hard@soon"]),
         (["--seats", "random"], ["2 to 4 players", "not 1"]),
         (["--option", "claims=sometimes"], ["claims"]),
         (["--option", "colour=red"], ["colour"]),
@@ -125,3 +127,10 @@ def test_records_are_saved_and_replay(tmp_path: Path) -> None:
 )
 def test_bad_setups_are_user_errors(args: list[str], words: list[str]) -> None:
     assert_user_error(run(["simulate", KC, "--games", "2", *args]), *words)
+
+
+def test_a_search_bot_with_a_budget_takes_a_seat(tmp_path: Path) -> None:
+    # the levels and budgets of the tournament are accepted here too (issue 17)
+    data = _simulate(tmp_path, "--games", "2", "--seats", "normal,hard@4it", "--seed", "3")
+    assert data["seats"] == ["normal", "hard@4it"]
+    assert sum(row["games"] for row in data["per_seat"]) >= 2

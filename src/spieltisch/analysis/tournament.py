@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .. import bots
-from ..engine.errors import OptionError, SpieltischError
+from ..engine.errors import OptionError
 from ..engine.game import Game, State
 from ..engine.options import resolve_options
 from ..engine.registry import game as lookup_game
@@ -37,10 +37,8 @@ def check_line_up(game: Game, seats: Sequence[str], options: Mapping[str, Any]) 
     """Reject unknown bots, a bad player count or bad options before any game starts."""
     if not seats:
         raise OptionError("give at least one seat")
-    known = bots.available(game)
-    for name in seats:
-        if name not in known:
-            raise SpieltischError(f"no bot {name!r} for {game.id}; available: {', '.join(known)}")
+    for name in dict.fromkeys(seats):
+        bots.make(name, game)  # names every bot it knows, or the budget's problem, when refused
     players = len(seats)
     if not game.min_players <= players <= game.max_players:
         raise OptionError(
