@@ -6,8 +6,8 @@ state class for type checking only): ``symbols``, ``army``, ``deck`` and ``proof
 armies, the claim proof search), ``phases``, ``standing``, ``actions``, ``document`` (the
 state document's data), ``explain`` (reasons), ``resolution``, ``play`` and ``claims`` (the
 rules of each decision), ``view``, ``position``, then ``state``; ``consistency``, ``schema``
-and ``options`` beside it; the texts, pictures, ``encoding``, ``heuristic`` and ``result``
-read states."""
+and ``options`` beside it; the texts, pictures, ``encoding``, ``plans``, ``heuristic``,
+``search_eval``, ``search`` and ``result`` read states."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from ...engine.game import JSON, ConformanceCase, Game, State
 from ...engine.options import resolve_options
 from ...engine.result import ResultSheet
 from ...engine.schema import state_document_schema
+from ...engine.search_hooks import SearchHooks
 from . import actions, result
 from .consistency import check_position
 from .deck import load_edition, pool_for
@@ -34,6 +35,7 @@ from .labels import action_label
 from .options import OPTIONS
 from .position import read_position
 from .schema import DATA_SCHEMA
+from .search import KingdomsSearchHooks
 from .state import KingdomsState
 
 
@@ -185,6 +187,10 @@ class KingdomsOfCrusaders(Game):
 
     def bots(self) -> dict[str, Any]:
         return {"heuristic": HeuristicBot}
+
+    def make_search_hooks(self) -> SearchHooks:
+        """The heuristic's knowledge for the search bot (``search.py``)."""
+        return KingdomsSearchHooks(self)
 
     def conformance_cases(self) -> list[ConformanceCase]:
         return [

@@ -79,6 +79,7 @@ class KingdomsState(State):
     unseen_symbols: list[int] = cache(LIST, doc="per symbol: unseen cards showing it")
     open_now: list[int] = cache(doc="where the active seat may play this turn (KC-R12)")
     turn: Decision | None = cache(doc="the decision of the phase and seat (decision())")
+    dealt_for: int | None = cache(doc="the seat a re-dealt world is for (resample), else None")
     _proof: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = cache(
         LIST, doc="(territory, claimant, opponent) -> (opponent's counts, refuting witness)"
     )
@@ -153,6 +154,7 @@ class KingdomsState(State):
                         self.unseen_symbols[s] -= 1
         self.open_now = self.available(self.active) if self.phase == PLAY else []
         self.turn = decision_of(self.phase, self.active)
+        self.dealt_for = None
         self._proof = {}
         self._refuter = {}
 
@@ -267,6 +269,7 @@ class KingdomsState(State):
         """Re-deal every hand but ``seat``'s and the deck from the unseen cards (§6.2)."""
         other = self.clone()
         other._moves = None
+        other.dealt_for = seat  # only this seat's hand is real in the new world (search_eval)
         hidden = [c for p in range(self.players) if p != seat for c in self.hands[p]]
         hidden.extend(self.deck)
         hidden.sort()  # the pool's order must not depend on where the cards really are
