@@ -75,3 +75,11 @@ def test_easy_slips_only_as_often_as_set():
         assert steady.choose(state, seat, rng_a) == heuristic.choose(state, seat, rng_b)
     careless = EasyBot(g, slip=1.0)
     assert careless.choose(state, seat, random.Random(0)) in state.legal_actions(seat)
+
+
+def test_easy_slips_as_often_as_its_game_says():
+    # a game where a slip costs little asks for more of them (SearchHooks.easy_slip)
+    kc, zk = game("kingdoms-of-crusaders"), game("im-zeichen-des-kreuzes")
+    assert EasyBot(kc).slip == kc.search_hooks().easy_slip == 0.5
+    assert EasyBot(zk).slip == zk.search_hooks().easy_slip == 0.35
+    assert EasyBot(kc, slip=0.1).slip == 0.1

@@ -36,9 +36,9 @@ class EasyBot:
 
     name = "easy"
 
-    def __init__(self, game: Game, slip: float = 0.35) -> None:
+    def __init__(self, game: Game, slip: float | None = None) -> None:
         self.hooks = game.search_hooks()
-        self.slip = slip
+        self.slip = self.hooks.easy_slip if slip is None else slip
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions(seat)

@@ -42,6 +42,9 @@ class SearchHooks:
     heuristic_weight: float = 0.5
     #: exploration constant of PUCT (values are win chances in [0, 1])
     exploration: float = 1.0
+    #: how often the ``easy`` level slips: looks at ``mistake_candidates`` only, not at its
+    #: heuristic's choice (a game where mistakes cost little sets more)
+    easy_slip: float = 0.35
 
     def __init__(self, game: Game) -> None:
         self.game = game

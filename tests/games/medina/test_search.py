@@ -259,3 +259,12 @@ def test_the_tree_is_kept_across_the_moves_of_a_game() -> None:
             action = bots.act(bot if seat == 0 else normal, state, seat, rng)
         state.apply(seat, action)
     assert any(n > 60 for n in counted[1:])
+
+
+def test_easy_overlooks_all_but_a_tenth_of_the_placements() -> None:
+    state = GAME.new_game(2, 4, {"edition": 2})
+    legal = state.legal_actions(state.actors()[0])
+    seen = HOOKS.mistake_candidates(legal, random.Random(0))
+    assert len(legal) > 100 and len(seen) == len(legal) // 10
+    assert set(seen) <= set(legal) and len(set(seen)) == len(seen)
+    assert len(HOOKS.mistake_candidates(legal[:5], random.Random(0))) == 2
