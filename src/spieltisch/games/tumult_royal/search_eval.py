@@ -35,8 +35,10 @@ FEATURES = (
 )
 
 # Fitted by tools/search/fit_tumult_royal.py (softmax over seats, Newton's method with a small
-# ridge) on the round starts of seeded heuristic-against-heuristic games, default options:
-# per player count, the weights of FEATURES.
+# ridge) on the round starts of 3,000 seeded heuristic-against-heuristic games per player
+# count (seeds from 200,000), default options: per player count, the weights of FEATURES.
+# Held-out log loss 0.658 (2 players; an even split 0.693), 1.006 (3; 1.099), 1.210 (4; 1.386);
+# every decile of predicted chances within 4 points of the observed win share.
 WEIGHTS: dict[int, tuple[float, ...]] = {
     2: (0.1253, 0.0211, -0.0546, 0.1706, 0.0387, 0.1032, 0.1439, 0.1010, 0.0118, 1.2033),
     3: (0.2391, 0.0252, -0.1200, 0.2164, 0.0349, 0.0632, 0.2576, 0.1981, 0.0855, 0.9215),
