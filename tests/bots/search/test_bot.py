@@ -85,3 +85,24 @@ def test_merge_sums_visits_and_weights_values_by_visits():
     assert [(s.action, s.visits) for s in merged.actions] == [(b, 11), (a, 9)]
     assert abs(merged.actions[0].value - 2.0 / 11) < 1e-12
     assert abs(merged.actions[1].value - 5.0 / 9) < 1e-12
+
+
+def test_a_kept_tree_chooses_only_among_the_cards_really_held() -> None:
+    # KC: the card drawn between two decisions is no node of its own, so a kept tree holds
+    # edges for cards drawn in other worlds; with few iterations such an edge may lead
+    g = game("kingdoms-of-crusaders")
+    stale_seen = 0
+    for seed in range(6):
+        state = g.new_game(2, seed, {})
+        players = [SearchBot(seconds=None, iterations=4), bots.make("normal", g)]
+        rngs = [random.Random(seed), random.Random(seed + 100)]
+        while not state.is_over():
+            seat = state.actors()[0]
+            legal = state.legal_actions(seat)
+            action = bots.act(players[seat], state, seat, rngs[seat])
+            assert action in legal
+            search = getattr(players[seat], "_search", None)
+            if search is not None:  # the tree this decision searched, kept or new
+                stale_seen += any(e.action not in legal for e in search.root.seat_edges(seat))
+            state.apply(seat, action)
+    assert stale_seen > 0  # the case arose: kept trees with edges of cards not held

@@ -71,6 +71,9 @@ class Search:
         self.iterations = 0
         self.seconds = 0.0
         self.c = hooks.exploration
+        #: the observer's legal actions at the root, as the iterations met them (the same in
+        #: every world: the observer's own view decides them)
+        self._root_legal: list[Action] | None = None
 
     # -- running ---------------------------------------------------------------------------
     def run(self, iterations: int | None = None, seconds: float | None = None) -> SearchResult:
@@ -81,6 +84,7 @@ class Search:
             raise ValueError("give the search an iteration or a time budget")
         start = time.perf_counter()
         deadline = start + seconds if seconds is not None else None
+        self._root_legal = None  # a kept tree has a new root
         done = 0
         while iterations is None or done < iterations:
             self.iterate()
@@ -104,7 +108,7 @@ class Search:
             by_time = int(rate * (deadline - now))
             left = by_time if left is None else min(left, by_time)
         assert left is not None
-        visits = sorted((e.visits for e in self.root.seat_edges(self.observer)), reverse=True)
+        visits = sorted((e.visits for e in self._choices()), reverse=True)
         if len(visits) < 2:
             return len(visits) == 1 and done >= 64
         return visits[0] - visits[1] > left
@@ -151,6 +155,8 @@ class Search:
         self.iterations += 1
 
     def _pick(self, node: Node, state: State, seat: int, legal: list[Action]) -> Edge:
+        if node is self.root and seat == self.observer:
+            self._root_legal = legal
         priors = None
         if len(legal) > 1 and seat not in node.priced:
             node.priced.add(seat)
@@ -187,9 +193,19 @@ class Search:
         return hooks.evaluate(state)
 
     # -- reading ---------------------------------------------------------------------------
+    def _choices(self) -> list[Edge]:
+        """The observer's root edges it may choose now. A kept tree (``SearchBot.observe``)
+        also holds edges of worlds where the observer held other cards: the chance steps
+        between two decisions (a card drawn) are not nodes of their own. Those stay out."""
+        edges = self.root.seat_edges(self.observer)
+        if self._root_legal is None:  # the observer does not choose here (or no iteration ran)
+            return edges
+        legal = set(self._root_legal)
+        return [e for e in edges if e.action in legal]
+
     def result(self) -> SearchResult:
         root, observer = self.root, self.observer
-        edges = sorted(root.seat_edges(observer), key=lambda e: (-e.visits, -e.mean()))
+        edges = sorted(self._choices(), key=lambda e: (-e.visits, -e.mean()))
         visits = max(root.visits, 1)
         return SearchResult(
             observer=observer,
