@@ -23,6 +23,7 @@ import argparse
 import random
 
 import numpy as np
+from conditional_logit import cross_entropy, fit, softmax
 
 from spieltisch import bots
 from spieltisch.engine.registry import game as lookup
@@ -66,30 +67,6 @@ def collect(players: int, games: int, first_seed: int, judged: bool) -> tuple[np
     return np.array(xs), np.array(ys), np.array(gid)
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 30) -> np.ndarray:
-    """Newton's method on the softmax log loss; x: (positions, seats, features)."""
-    w = np.zeros(x.shape[2])
-    n = len(x)
-    for _ in range(steps):
-        p = softmax(x @ w)
-        grad = np.einsum("ps,psf->f", p - y, x) / n + ridge * w
-        mean = np.einsum("ps,psf->pf", p, x)
-        second = np.einsum("ps,psf,psg->fg", p, x, x) - np.einsum("pf,pg->fg", mean, mean)
-        hess = second / n + ridge * np.eye(len(w))
-        w -= np.linalg.solve(hess, grad)
-    return w
-
-
-def softmax(s: np.ndarray) -> np.ndarray:
-    s = s - s.max(axis=1, keepdims=True)
-    p = np.exp(s)
-    return p / p.sum(axis=1, keepdims=True)
-
-
-def log_loss(p: np.ndarray, y: np.ndarray) -> float:
-    return float(-(y * np.log(np.clip(p, 1e-12, 1.0))).sum(axis=1).mean())
-
-
 def calibration(p: np.ndarray, y: np.ndarray) -> list[str]:
     """Predicted chance per decile of the predictions against the observed win share."""
     flat_p, flat_y = p.ravel(), y.ravel()
@@ -117,8 +94,8 @@ def report(players: int, games: int, first_seed: int, judged: bool) -> np.ndarra
     seen = "as each seat sees it" if judged else "with every hand known"
     print(f"{players} players, {seen}: {games} games, {len(x)} rows ({held.sum()} held out)")
     print(
-        f"  held-out log loss: fitted {log_loss(p, y[held]):.4f}, bare match value "
-        f"{log_loss(raw, y[held]):.4f}, even split {log_loss(even, y[held]):.4f}"
+        f"  held-out log loss: fitted {cross_entropy(p, y[held]):.4f}, bare match value "
+        f"{cross_entropy(raw, y[held]):.4f}, even split {cross_entropy(even, y[held]):.4f}"
     )
     print("  calibration on held-out positions:")
     print("\n".join(calibration(p, y[held])))

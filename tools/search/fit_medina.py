@@ -20,6 +20,7 @@ import sys
 import time
 
 import numpy as np
+from conditional_logit import fit, log_loss, probabilities
 
 import spieltisch
 from spieltisch.engine.action import Action
@@ -70,35 +71,6 @@ def play(edition: int, players: int, seed: int, eps: float, bot: HeuristicBot) -
     return rows, win_shares(state)
 
 
-def probabilities(x: np.ndarray, beta: np.ndarray) -> np.ndarray:
-    u = x @ beta
-    u -= u.max(axis=1, keepdims=True)
-    e = np.exp(u)
-    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
-    return out
-
-
-def log_loss(x: np.ndarray, y: np.ndarray, beta: np.ndarray) -> float:
-    return float(-(y * np.log(probabilities(x, beta) + 1e-12)).sum(axis=1).mean())
-
-
-def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Maximum likelihood of the conditional logit (labels: win shares), Newton steps."""
-    k = x.shape[2]
-    beta = np.zeros(k)
-    for _ in range(100):
-        p = probabilities(x, beta)
-        mean = np.einsum("ns,nsk->nk", p, x)
-        grad = -np.einsum("ns,nsk->k", y - p, x) / len(x) + L2 * beta
-        second = np.einsum("ns,nsk,nsl->kl", p, x, x) - np.einsum("nk,nl->kl", mean, mean)
-        hess = second / len(x) + L2 * np.eye(k)
-        step = np.linalg.solve(hess, grad)
-        beta -= step
-        if np.abs(step).max() < 1e-9:
-            break
-    return beta
-
-
 def report(x: np.ndarray, y: np.ndarray, beta: np.ndarray, players: int) -> None:
     print(f"  held-out log loss {log_loss(x, y, beta):.4f} (even split {math.log(players):.4f})")
     p, w = probabilities(x, beta).ravel(), y.ravel()
@@ -137,7 +109,7 @@ def main() -> None:
 
         x_fit, y_fit = stack(games, order[:cut])
         x_out, y_out = stack(games, order[cut:])
-        beta = fit(x_fit, y_fit)
+        beta = fit(x_fit, y_fit, ridge=L2, steps=100)
         seconds = time.process_time() - start
         print(
             f"edition {edition}, {players} players: {len(games)} games, "

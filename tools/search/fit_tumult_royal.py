@@ -21,6 +21,7 @@ import argparse
 import random
 
 import numpy as np
+from conditional_logit import fit, log_loss, probabilities
 
 from spieltisch import bots
 from spieltisch.engine.registry import game as lookup
@@ -54,36 +55,8 @@ def collect(players: int, games: int, first_seed: int) -> tuple[np.ndarray, ...]
     return np.array(xs), np.array(ys), np.array(gid)
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 30) -> np.ndarray:
-    """Newton's method on the softmax log loss; x: (positions, seats, features)."""
-    w = np.zeros(x.shape[2])
-    n = len(x)
-    for _ in range(steps):
-        s = x @ w
-        s -= s.max(axis=1, keepdims=True)
-        p = np.exp(s)
-        p /= p.sum(axis=1, keepdims=True)
-        grad = np.einsum("ps,psf->f", p - y, x) / n + ridge * w
-        mean = np.einsum("ps,psf->pf", p, x)
-        second = np.einsum("ps,psf,psg->fg", p, x, x) - np.einsum("pf,pg->fg", mean, mean)
-        hess = second / n + ridge * np.eye(len(w))
-        w -= np.linalg.solve(hess, grad)
-    return w
-
-
-def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    s = x @ w
-    s -= s.max(axis=1, keepdims=True)
-    logp = s - np.log(np.exp(s).sum(axis=1, keepdims=True))
-    return float(-(y * logp).sum(axis=1).mean())
-
-
 def calibration(x: np.ndarray, y: np.ndarray, w: np.ndarray, bins: int = 10) -> list[str]:
-    s = x @ w
-    s -= s.max(axis=1, keepdims=True)
-    p = np.exp(s)
-    p /= p.sum(axis=1, keepdims=True)
-    pred, obs = p.ravel(), y.ravel()
+    pred, obs = probabilities(x, w).ravel(), y.ravel()
     out = []
     for b in range(bins):
         lo, hi = b / bins, (b + 1) / bins

@@ -20,6 +20,7 @@ import argparse
 import random
 
 import numpy as np
+from conditional_logit import fit, log_loss, probabilities
 
 from spieltisch import bots
 from spieltisch.engine.registry import game as lookup
@@ -61,31 +62,6 @@ def collect(players: int, games: int, first_seed: int) -> tuple[np.ndarray, ...]
         ys.extend([shares] * len(rows))
         ids.extend([i] * len(rows))
     return np.array(xs), np.array(ys), np.array(ids)
-
-
-def probabilities(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-    s = x @ w
-    s -= s.max(axis=1, keepdims=True)
-    p = np.exp(s)
-    return p / p.sum(axis=1, keepdims=True)
-
-
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 25) -> np.ndarray:
-    """Newton's method on the softmax log loss; x: (positions, seats, features)."""
-    w = np.zeros(x.shape[2])
-    n = len(x)
-    for _ in range(steps):
-        p = probabilities(x, w)
-        grad = np.einsum("ps,psf->f", p - y, x) / n + ridge * w
-        mean = np.einsum("ps,psf->pf", p, x)
-        second = np.einsum("ps,psf,psg->fg", p, x, x) - np.einsum("pf,pg->fg", mean, mean)
-        w -= np.linalg.solve(second / n + ridge * np.eye(len(w)), grad)
-    return w
-
-
-def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    p = probabilities(x, w)
-    return float(-(y * np.log(np.maximum(p, 1e-12))).sum(axis=1).mean())
 
 
 def calibration(x: np.ndarray, y: np.ndarray, w: np.ndarray, bins: int = 10) -> list[str]:
