@@ -51,6 +51,7 @@ from .plans import (
     Rival,
     Tail,
     at_least,
+    beats_all,
     count_distribution,
     distribution,
     hand_weights,
@@ -206,19 +207,7 @@ class _Evaluation:
             m = self._share(self.seat, r, self.params.share, hand_unknown=False, played=1)
             mine = distribution(index, r, self.success(m, played))
             self._dists[(self.seat, index, r, played)] = mine
-        rivals = self.rivals[t]
-        total = 0.0
-        for key, p in mine:
-            for rival in rivals:
-                if r == 0:
-                    tie = 1.0 if not rival.complete or complete_at < rival.comp else 0.0
-                else:
-                    tie = 0.0 if rival.complete else 0.5
-                p *= rival.beaten_by(key, tie)
-                if p == 0.0:
-                    break
-            total += p
-        return total
+        return beats_all(mine, self.rivals[t], r == 0, complete_at)
 
     def _value(self, chances: list[float]) -> float:
         """Rule of thumb 5: the match value of per-territory chances (open territories)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import functools
 import math
+from collections.abc import Iterable
 
 from .army import DELTA, KEY
 
@@ -161,6 +162,25 @@ class Rival:
         if self.keys[i] == key:
             return self.below[i] + tie * self.mass[i]
         return self.below[i]
+
+
+def beats_all(dist: Dist, rivals: Iterable[Rival], complete: bool, comp: int) -> float:
+    """The chance that an army with final keys ``dist`` beats every one of ``rivals``. Equal
+    keys (KC-R22): a complete army (completed at play ``comp``) wins against an incomplete one
+    and against one completed later; two incomplete ones are a coin flip."""
+    rivals = list(rivals)
+    total = 0.0
+    for key, p in dist:
+        for rival in rivals:
+            if complete:
+                tie = 1.0 if not rival.complete or comp < rival.comp else 0.0
+            else:
+                tie = 0.0 if rival.complete else 0.5
+            p *= rival.beaten_by(key, tie)
+            if p == 0.0:
+                break
+        total += p
+    return total
 
 
 def at_least(probs: list[float], need: int) -> float:

@@ -21,6 +21,7 @@ from .plans import (
     Dist,
     Rival,
     Tail,
+    beats_all,
     count_distribution,
     distribution,
     hand_weights,
@@ -129,22 +130,8 @@ def _showing(histogram: Sequence[int]) -> list[int]:
 def _win_chance(p: int, dist: Dist, rivals: Sequence[Rival]) -> float:
     """The chance that seat ``p``'s army (final keys ``dist``) beats every other one."""
     mine = rivals[p]
-    win = 0.0
-    for key, q in dist:
-        for o, other in enumerate(rivals):
-            if o == p:
-                continue
-            # equal keys: the complete army wins, the earlier of two complete ones, a coin
-            # flip between two incomplete ones (KC-R22)
-            if mine.complete:
-                tie = 1.0 if not other.complete or mine.comp < other.comp else 0.0
-            else:
-                tie = 0.0 if other.complete else 0.5
-            q *= other.beaten_by(key, tie)
-            if q == 0.0:
-                break
-        win += q
-    return win
+    others = (other for o, other in enumerate(rivals) if o != p)
+    return beats_all(dist, others, mine.complete, mine.comp)
 
 
 def territory_chances(
