@@ -56,6 +56,17 @@ def test_at_three_players_the_lone_bot_alternates_and_visits_every_seat() -> Non
     assert RoundRobin(KC, ("A", "B"), 2).balanced() == 2
 
 
+def test_alone_keeps_one_bot_alone_in_every_game_and_turns_it_through_the_seats() -> None:
+    ups = [line_up("A", "B", 3, k, alone="B") for k in range(4)]
+    assert ups == [("B", "A", "A"), ("A", "B", "A"), ("A", "A", "B"), ("B", "A", "A")]
+    assert line_up("A", "B", 3, 1, alone="C") == line_up("A", "B", 3, 1)  # not in the pairing
+    spec = RoundRobin(KC, ("normal", "random", "easy"), games=3, players=3, alone="normal")
+    assert spec.balanced() == 3
+    seats = [j.seats for j in spec.jobs()]
+    assert all(up.count("normal") == 1 for up in seats[:6])  # its two pairings
+    assert seats[6:] == [line_up("random", "easy", 3, k) for k in range(3)]  # alternating
+
+
 def test_every_game_has_its_own_seed_from_the_tournament_seed_pairing_and_index() -> None:
     spec = RoundRobin(KC, ("normal", "random", "easy"), games=5, players=3, seed=100)
     jobs = spec.jobs()
@@ -154,6 +165,7 @@ def test_a_curve_lists_each_bot_by_its_measured_time() -> None:
         (RoundRobin(KC, ("normal",), 2, reference="normal"), ["reference"]),
         (RoundRobin(KC, (), 2, reference="normal"), ["curve"]),
         (RoundRobin(KC, ("normal", "random"), 2, options={"colour": "red"}), ["colour"]),
+        (RoundRobin(KC, ("normal", "random"), 2, players=3, alone="hard"), ["--alone", "hard"]),
         (RoundRobin("chess", ("normal", "random"), 2), ["chess"]),
     ],
 )

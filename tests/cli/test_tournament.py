@@ -89,6 +89,24 @@ def test_three_players_rate_one_bot_alone_against_two_of_the_other(tmp_path: Pat
     assert all(r["games"] == 6 for r in data["ratings"])
 
 
+def test_alone_seats_one_bot_alone_against_two_of_the_other_in_every_game(
+    tmp_path: Path,
+) -> None:
+    text, data = tournament(
+        tmp_path, "--bots", "normal,random", "--games", "3", "--players", "3", "--alone", "normal"
+    )
+    assert [r["seats"] for r in data["results"]] == [
+        ["normal", "random", "random"],
+        ["random", "normal", "random"],
+        ["random", "random", "normal"],
+    ]
+    assert data["alone"] == "normal"
+    (pairing,) = data["pairings"]
+    assert [s["games"] for s in pairing["sides"]] == [3, 0]
+    assert "—" in text  # random never sat alone: no rate for it
+    assert "multiple of" not in text  # 3 games seat normal alone in every seat once
+
+
 def test_two_local_processes_play_the_same_games_as_one(tmp_path: Path) -> None:
     args = ("--bots", "normal,hard@5it,random", "--games", "4", "--seed", "11")
     _, one = tournament(tmp_path, *args, "--workers", "1", name="one")

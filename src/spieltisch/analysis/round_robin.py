@@ -5,6 +5,11 @@ other — A alone in even games, B alone in odd games — and the lone bot sits 
 (k // 2) mod P. Over 2P games each bot has sat alone in every seat once. At 2 players this
 is simply A and B taking turns in each seat.
 
+With ``alone`` set (``--alone BOT``), that bot sits alone in every game of its pairings, in
+seat k mod P of game k, against P−1 of the other: the line-up for "one hard against two
+normal" at 3 players, which spends no games on the reverse. Pairings without it keep the
+alternating line-up.
+
 Seeds: game k of pairing p in a tournament seeded S with N games per pairing has the game
 seed S + p·N + k, so every game of the tournament has its own deal (seeds S up to
 S + pairings·N − 1). The bot in a seat draws from ``random.Random("spieltisch/S/p/k/seat")``,
@@ -94,10 +99,14 @@ def bot_rng(seed: int, pairing: int, index: int, seat: int) -> random.Random:
     return random.Random(f"spieltisch/{seed}/{pairing}/{index}/{seat}")
 
 
-def line_up(a: str, b: str, players: int, index: int) -> tuple[str, ...]:
+def line_up(a: str, b: str, players: int, index: int, alone: str | None = None) -> tuple[str, ...]:
     """Who sits where in game ``index`` of the pairing {a, b} (see the module's text)."""
-    lone, crowd = (a, b) if index % 2 == 0 else (b, a)
-    seat = (index // 2) % players
+    if alone in (a, b):
+        lone, crowd = (a, b) if alone == a else (b, a)
+        seat = index % players
+    else:
+        lone, crowd = (a, b) if index % 2 == 0 else (b, a)
+        seat = (index // 2) % players
     return tuple(lone if s == seat else crowd for s in range(players))
 
 
@@ -114,6 +123,7 @@ class RoundRobin:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     reference: str | None = None
+    alone: str | None = None  # the bot that always sits alone in its pairings
 
     def pairings(self) -> list[tuple[str, str]]:
         if self.reference is not None:
@@ -122,8 +132,11 @@ class RoundRobin:
 
     def balanced(self) -> int:
         """A number of games per pairing that seats each bot alone in every seat equally
-        often (2 at 2 players, where both bots are alone in every game)."""
-        return 2 if self.players == 2 else 2 * self.players
+        often (2 at 2 players, where both bots are alone in every game; P with ``alone``,
+        where only that bot is alone)."""
+        if self.players == 2:
+            return 2
+        return self.players if self.alone is not None else 2 * self.players
 
     def names(self) -> list[str]:
         """Every bot that plays, the reference first."""
@@ -139,7 +152,7 @@ class RoundRobin:
                 pairing=p,
                 index=k,
                 seed=self.seed + p * self.games + k,
-                seats=line_up(a, b, self.players, k),
+                seats=line_up(a, b, self.players, k, self.alone),
             )
             for p, (a, b) in enumerate(self.pairings())
             for k in range(self.games)
@@ -159,6 +172,8 @@ class RoundRobin:
             raise OptionError("a curve needs at least one bot in --bots besides the reference")
         if self.reference in self.bots:
             raise OptionError(f"the reference {self.reference!r} plays every bot: not in --bots")
+        if self.alone is not None and self.alone not in self.names():
+            raise OptionError(f"--alone {self.alone!r} is not one of the bots that play")
         for name in self.names():
             bots.make(name, game)  # an unknown bot or a bad budget raises, naming it
         if not game.min_players <= self.players <= game.max_players:

@@ -157,6 +157,7 @@ class RoundRobinResult:
             "games_per_pairing": spec.games,
             "bots": list(spec.bots),
             "reference": spec.reference,
+            "alone": spec.alone,
             "fair_share": self.fair_share,
             "pairings": [p.to_json() for p in self.pairings()],
             "ratings": [
@@ -180,6 +181,7 @@ def from_json(data: dict[str, Any]) -> RoundRobinResult:
         seed=data["seed"],
         options=dict(data["options"]),
         reference=data["reference"],
+        alone=data.get("alone"),
     )
     games = tuple(
         GameResult(

@@ -66,6 +66,14 @@ def tournament(
             "shows win rate against seconds per decision.",
         ),
     ] = None,
+    alone: Annotated[
+        str | None,
+        typer.Option(
+            help="At 3 or more players, this bot sits alone against P−1 of the other in "
+            "every game of its pairings (e.g. one hard against two normal); without it the "
+            "bots take turns sitting alone.",
+        ),
+    ] = None,
     out_file: Annotated[
         Path | None, typer.Option("--out", help="Write every game and the tables as JSON.")
     ] = None,
@@ -90,6 +98,7 @@ def tournament(
         seed=seed,
         options=game_options(g, option or [], None),
         reference=reference.strip() if reference is not None else None,
+        alone=alone.strip() if alone is not None else None,
     )
     spec.check()
     _check_running(workers, ray)
@@ -177,13 +186,16 @@ def report(console: Console, result: RoundRobinResult) -> None:
     balanced = spec.balanced()
     if spec.games % balanced:
         console.print(
-            f"[yellow]A multiple of {balanced} games per pairing seats each bot alone in "
-            "every seat equally often.[/yellow]"
+            f"[yellow]A multiple of {balanced} games per pairing seats "
+            f"{'the lone bot' if spec.alone else 'each bot alone'} in every seat equally "
+            "often.[/yellow]"
         )
 
 
 def _rate_cells(side: Side) -> list[str]:
-    """Games, win rate and its interval."""
+    """Games, win rate and its interval (dashes for a bot that never sat alone)."""
+    if not side.games:
+        return ["0", "—", "—"]
     low, high = side.ci95
     return [str(side.games), f"{side.win_rate:.1%}", f"{low * 100:.1f}–{high * 100:.1f}%"]
 
