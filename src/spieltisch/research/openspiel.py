@@ -96,14 +96,11 @@ from __future__ import annotations
 import json
 import random
 import urllib.parse
-from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from . import missing_extra
 
 try:
-    import numpy as np
     import pyspiel  # type: ignore[import-not-found]
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise missing_extra(exc, "spieltisch.research.openspiel") from exc
@@ -113,8 +110,10 @@ from ..engine.chance import ChanceNeeded, ExplicitChance
 from ..engine.encoding import Encoding
 from ..engine.errors import IllegalAction, OptionError
 from ..engine.game import Game, State
-from ._core import Config, canonical_json, configure, has_encoding
+from ._core import Config, canonical_json, has_encoding
 from .explicit_chance import created, first_setup, load_explicit, played, replay_explicit, sampler
+from .openspiel_engine import BY_NAME, Engine, config_of, restore_engine
+from .openspiel_observer import Observer
 
 PREFIX = "python_spieltisch_"
 CHANCE_MODES = ("explicit", "seeded")  # the first is the default
@@ -125,8 +124,6 @@ CHANCE = int(pyspiel.PlayerId.CHANCE)
 # the draw a chance node stands for: event, kind, outcomes (0: sampled) and their
 # probabilities (``None``: equally likely)
 Need = tuple[str, str, int, tuple[float, ...] | None]
-
-_BY_NAME: dict[str, Game] = {}  # registered short name -> game (also to unpickle states)
 
 
 def short_name(game: str | Game) -> str:
@@ -204,7 +201,7 @@ def register(game: str | Game, name: str | None = None) -> str:
     returns the name. Registering the same game again does nothing."""
     g = registry.game(game) if isinstance(game, str) else game
     name = name or short_name(g)
-    known = _BY_NAME.get(name)
+    known = BY_NAME.get(name)
     if known is not None:
         if known is not g:
             raise ValueError(f"another game is already registered as {name!r}")
@@ -218,7 +215,7 @@ def register(game: str | Game, name: str | None = None) -> str:
         (SpieltischGame,),
         {"engine": g, "game_type": gtype, "short": name, "__module__": __name__},
     )
-    _BY_NAME[name] = g
+    BY_NAME[name] = g
     if name not in pyspiel.registered_names():
         pyspiel.register_game(gtype, creator)
     return name
@@ -231,12 +228,7 @@ def register_all() -> list[str]:
 
 def registered() -> list[str]:
     """The short names registered by this module."""
-    return sorted(_BY_NAME)
-
-
-@lru_cache(maxsize=256)
-def _config(name: str, players: int, options_json: str) -> Config:
-    return configure(_BY_NAME[name], players, json.loads(options_json))
+    return sorted(BY_NAME)
 
 
 def utility_bounds(config: Config) -> tuple[float, float]:
@@ -279,7 +271,7 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"the 'chance' parameter is 'explicit' or 'seeded', not {chance!r}")
         if most < 1:
             raise ValueError(f"the 'max_chance_outcomes' parameter must be positive, not {most}")
-        config = _config(self.short, players, canonical_json(options))
+        config = config_of(self.short, players, canonical_json(options))
         low, high = utility_bounds(config)
         self.explicit = chance == "explicit"
         info = pyspiel.GameInfo(
@@ -322,94 +314,12 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
         return self.config.encoding
 
 
-class _Engine:
-    """Holds a state's engine state (the last completed position): created on first use
-    (OpenSpiel's ``Clone`` builds a fresh initial state and then overwrites it),
-    deep-copied by ``State.clone()``, pickled as ``to_json()``. With explicit chance it
-    stays empty until the setup's draws are chosen."""
-
-    __slots__ = ("_state", "cache", "config", "explicit", "name", "seed")
-
-    def __init__(
-        self, name: str, config: Config, seed: int, explicit: bool, state: State | None = None
-    ) -> None:
-        self.name = name  # the registered name (to find the game when unpickled)
-        self.config = config
-        self.seed = seed
-        self.explicit = explicit
-        self._state = state
-        # observations of the current position, by kind and seat (cleared by every move:
-        # OpenSpiel asks for the same tensors and strings several times per position)
-        self.cache: dict[tuple[str, int | None], Any] = {}
-
-    def cached(self, kind: str, seat: int | None, compute: Any) -> Any:
-        key = (kind, seat)
-        if key not in self.cache:
-            self.cache[key] = compute()
-        return self.cache[key]
-
-    @property
-    def pristine(self) -> bool:
-        """True while this is an untouched initial state (nothing created yet)."""
-        return self._state is None
-
-    @property
-    def state(self) -> State:
-        if self._state is None:
-            if self.explicit:
-                raise RuntimeError("the game is being set up: its chance nodes come first")
-            self._state = _initial_state(self.config, self.seed).clone()
-        return self._state
-
-    @property
-    def created(self) -> State | None:
-        """The engine state, or ``None`` while the setup's draws are being chosen."""
-        return self._state if self.explicit else self.state
-
-    def commit(self, state: State) -> None:
-        self._state = state
-        self.cache.clear()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        state = None if self._state is None else self._state.clone()
-        return _Engine(self.name, self.config, self.seed, self.explicit, state)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        doc = None if self._state is None else json.dumps(self._state.to_json())
-        c = self.config
-        args = (self.name, c.players, c.options_json, self.seed, doc, self.explicit)
-        return (_restore_engine, args)
-
-
-@lru_cache(maxsize=64)
-def _initial_state(config: Config, seed: int) -> State:
-    """The initial state of a configuration and seed; never handed out, only cloned
-    (OpenSpiel creates an initial state for every clone and tensor-shape query)."""
-    return config.new_game(seed)
-
-
-def _restore_engine(
-    name: str,
-    players: int,
-    options_json: str,
-    seed: int,
-    doc: str | None,
-    explicit: bool = False,
-) -> _Engine:
-    config = _config(name, players, options_json)
-    state = None
-    if doc is not None:
-        obj = json.loads(doc)
-        state = load_explicit(config.game, obj) if explicit else config.game.state_from_json(obj)
-    return _Engine(name, config, seed, explicit, state)
-
-
 class SpieltischState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state over an engine state (see the module docstring)."""
 
     def __init__(self, game: SpieltischGame) -> None:
         super().__init__(game)
-        self._engine = _Engine(game.short, game.config, game.seed, game.explicit)
+        self._engine = Engine(game.short, game.config, game.seed, game.explicit)
         self._moves = 0
         # explicit chance: the step in progress (``(SETUP, -1)`` or ``(seat, action)``),
         # the outcomes chosen for it so far, and the draw it needs next as ``(event, kind,
@@ -601,7 +511,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
             else:  # the game gave the world a generator of its own: load it explicitly
                 world = load_explicit(engine.config.game, world.to_json())
         other = self.get_game().new_initial_state()
-        other._engine = _Engine(engine.name, engine.config, engine.seed, engine.explicit, world)
+        other._engine = Engine(engine.name, engine.config, engine.seed, engine.explicit, world)
         other._moves = self._moves
         other._step = None
         return other  # type: ignore[no-any-return]
@@ -630,78 +540,8 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         return canonical_json(doc)
 
 
-class Observer:
-    """OpenSpiel's Python observer: tensors from the encoding, strings from views."""
-
-    def __init__(self, config: Config, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
-        if iig_obs_type is None:
-            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("observations of every player's private information are not offered")
-        self.config = config
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        encoding = config.encoding
-        self._info_state = self.perfect_recall and hasattr(encoding, "information_state")
-        if self._info_state:
-            size = int(encoding.information_state_size)  # type: ignore[attr-defined]
-            pieces: Sequence[tuple[str, int, int]] = [("info_state", 0, size)]
-        else:
-            size = encoding.observation_size
-            layout = encoding.observation_layout()
-            names = [s.name for s in layout]
-            if len(set(names)) == len(names):
-                pieces = [(s.name, s.start, s.size) for s in layout if s.size > 0]
-            else:
-                pieces = [("observation", 0, size)]
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {name: self.tensor[start : start + n] for name, start, n in pieces}
-        # OpenSpiel asks for the tensor of a fresh initial state at every tensor-size query
-        self._initial: dict[tuple[int, int | None], Any] = {}
-
-    def _seat(self, player: int) -> int | None:
-        return None if self.public_only else player
-
-    def _values(self, state: State, seat: int | None) -> Any:
-        encoding: Any = self.config.encoding
-        if self._info_state:
-            return np.asarray(encoding.information_state(state, seat), np.float32)
-        return np.asarray(encoding.observation(state, seat), np.float32)
-
-    def set_from(self, state: SpieltischState, player: int) -> None:
-        seat = self._seat(player)
-        engine = state._engine
-        if engine.pristine and not engine.explicit:
-            key = (engine.seed, seat)
-            if key not in self._initial:
-                self._initial[key] = self._values(engine.state, seat)
-            self.tensor[:] = self._initial[key]
-            return
-        state._settle()
-        created = engine.created
-        if created is None:  # the setup's draws are being chosen: nothing to see yet
-            self.tensor[:] = 0.0
-            return
-        kind = "info_state" if self._info_state else "observation"
-        self.tensor[:] = engine.cached(kind, seat, lambda: self._values(created, seat))
-
-    def string_from(self, state: SpieltischState, player: int) -> str:
-        engine = state._engine
-        seat = self._seat(player)
-        state._settle()
-        created = engine.created
-        if created is None:
-            view = log = "null"
-        else:
-            view = engine.cached("view", seat, lambda: canonical_json(created.view(seat)))
-            if self.perfect_recall:
-                log = engine.cached("log", seat, lambda: canonical_json(created.log(seat)))
-        if not self.perfect_recall:
-            return f'{{"seat":{json.dumps(seat)},"view":{view}}}'
-        return f'{{"log":{log},"moves":{state.moves},"seat":{json.dumps(seat)},"view":{view}}}'
-
+# the name older pickles of a state refer to
+_restore_engine = restore_engine
 
 register_all()
 

@@ -44,6 +44,7 @@ from ..engine.action import Action
 from ..engine.chance import ExplicitChance
 from ..engine.game import Game, State
 from . import openspiel as sos
+from .openspiel_engine import Engine
 
 DEFAULT_SECONDS = 1.0  # ``ismcts`` without a budget: the hard level's time
 UCT_C = 2.0  # OpenSpiel's own examples and tests use 2 for returns in [-1, 1]
@@ -168,7 +169,7 @@ def _openspiel_state(loaded: Any, world: State, chance: str) -> Any:
     if explicit and not isinstance(world.chance, ExplicitChance):
         world = sos.load_explicit(world.game, world.to_json())
     root = loaded.new_initial_state()
-    root._engine = sos._Engine(loaded.short, loaded.config, loaded.seed, explicit, world)
+    root._engine = Engine(loaded.short, loaded.config, loaded.seed, explicit, world)
     root._moves = world.move_count
     root._step = None
     return root
