@@ -42,6 +42,9 @@ class SearchHooks:
     heuristic_weight: float = 0.5
     #: exploration constant of PUCT (values are win chances in [0, 1])
     exploration: float = 1.0
+    #: 0: the tree search. k > 0: the flat search (``bots.search.flat``), which compares the
+    #: prior's k best root moves in shared re-deals, each followed by a rollout
+    root_candidates: int = 0
     #: how often the ``easy`` level slips: looks at ``mistake_candidates`` only, not at its
     #: heuristic's choice (a game where mistakes cost little sets more)
     easy_slip: float = 0.35

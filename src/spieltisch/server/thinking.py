@@ -25,7 +25,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from ..bots.search import Search, SearchResult
+from ..bots.search import SearchResult
+from ..bots.search.flat import make_search
 from ..bots.search.parallel import merge
 from ..engine.state import State
 
@@ -120,7 +121,7 @@ def _search(
     state = pickle.loads(blob)
     left = max(MIN_SECONDS, deadline - GUARD_S - time.time())
     seconds = left if seconds is None else min(seconds, left)
-    return Search(hooks, state, seat, random.Random(seed)).run(
+    return make_search(hooks, state, seat, random.Random(seed)).run(
         iterations=iterations, seconds=seconds
     )
 

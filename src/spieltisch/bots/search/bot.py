@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ...engine.action import Action
 from ...engine.state import State
+from .flat import FlatSearch, make_search
 from .ismcts import Search, SearchResult
 from .parallel import search_in_parallel
 from .tree import Node
@@ -24,7 +25,8 @@ REALTIME_SHARE = 0.4
 
 
 class SearchBot:
-    """Information-set MCTS with the game's ``SearchHooks``."""
+    """Information-set MCTS with the game's ``SearchHooks`` (the flat search where the hooks
+    ask for it, ``flat``)."""
 
     def __init__(
         self,
@@ -65,11 +67,12 @@ class SearchBot:
         if self.workers > 1:
             result = search_in_parallel(state, seat, self.workers, self.iterations, seconds, rng)
         else:
-            search = self._reused(state, seat, rng) or Search(
+            search: Search | FlatSearch = self._reused(state, seat, rng) or make_search(
                 state.game.search_hooks(), state, seat, rng
             )
             result = search.run(iterations=self.iterations, seconds=seconds)
-            self._search = search if self.reuse else None
+            # a flat search keeps no tree to reuse
+            self._search = search if self.reuse and isinstance(search, Search) else None
         self._moves = []
         self.last = result
         return result

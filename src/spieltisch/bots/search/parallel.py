@@ -15,7 +15,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from ...engine.action import Action
 from ...engine.state import State
-from .ismcts import ActionStats, Search, SearchResult
+from .flat import make_search
+from .ismcts import ActionStats, SearchResult
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
@@ -49,7 +50,7 @@ def _search_in_worker(
 
     hooks = game(game_id).search_hooks()  # binds the state class before unpickling
     state = pickle.loads(blob)
-    search = Search(hooks, state, observer, random.Random(seed))
+    search = make_search(hooks, state, observer, random.Random(seed))
     return search.run(iterations=iterations, seconds=seconds)
 
 
@@ -81,7 +82,8 @@ def merge(results: list[SearchResult]) -> SearchResult:
         for stats in result.actions:
             visits[stats.action] = visits.get(stats.action, 0) + stats.visits
             value[stats.action] = value.get(stats.action, 0.0) + stats.value * stats.visits
-    order = sorted(visits, key=lambda a: -visits[a])
+    # most visited first; equal visits (a flat search's moves): the better value first
+    order = sorted(visits, key=lambda a: (-visits[a], -value[a] / max(visits[a], 1)))
     total = sum(r.iterations for r in results) or 1
     players = len(results[0].values)
     values = tuple(sum(r.values[s] * r.iterations for r in results) / total for s in range(players))
