@@ -45,6 +45,9 @@ class SearchHooks:
     #: 0: the tree search. k > 0: the flat search (``bots.search.flat``), which compares the
     #: prior's k best root moves in shared re-deals, each followed by a rollout
     root_candidates: int = 0
+    #: steps of ``rollout_action`` a flat search plays after each move before ``evaluate``
+    #: (the tree search plays ``rollout_depth``)
+    flat_rollout_depth: int = 12
     #: how often the ``easy`` level slips: looks at ``mistake_candidates`` only, not at its
     #: heuristic's choice (a game where mistakes cost little sets more)
     easy_slip: float = 0.35

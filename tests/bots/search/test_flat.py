@@ -25,7 +25,7 @@ def flat(monkeypatch: pytest.MonkeyPatch):
     def hooks_of(g: Any, candidates: int = 3, depth: int = 4) -> SearchHooks:
         hooks = g.search_hooks()
         monkeypatch.setattr(hooks, "root_candidates", candidates)
-        monkeypatch.setattr(hooks, "rollout_depth", depth)
+        monkeypatch.setattr(hooks, "flat_rollout_depth", depth)
         return hooks
 
     return hooks_of

@@ -3,7 +3,7 @@
 For a game whose hooks set ``root_candidates`` k > 0, the search keeps no tree below the
 root. It takes the k moves the prior likes best and, in every iteration, re-deals one world
 from the searching seat's view (``state.resample(observer, rng)``) and plays *each* of them
-in that same world, followed by ``rollout_depth`` steps of the game's rollout policy and
+in that same world, followed by ``flat_rollout_depth`` steps of the game's rollout policy and
 the game's evaluation. Comparing the moves in the same worlds (common random numbers)
 cancels most of the luck of the deal, which in a game decided largely by the draws would
 otherwise drown the small differences between good moves. A move that falls clearly
@@ -106,7 +106,7 @@ class FlatSearch:
 
     def _rollout(self, state: State) -> list[float]:
         hooks, rng = self.hooks, self.rng
-        for _ in range(hooks.rollout_depth):
+        for _ in range(hooks.flat_rollout_depth):
             if state.is_over():
                 break
             seat = state.actors()[0]
