@@ -1,13 +1,23 @@
-"""The search bot: tree reuse across public moves only, root parallelism, budgets."""
+"""The search bot: tree reuse across public moves only, root parallelism, budgets.
+
+The Kingdoms of Crusaders plays the flat search (``root_candidates``); these tests ask its
+hooks for the tree search, which is what they are about."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from spieltisch import bots
 from spieltisch.bots.search import ActionStats, SearchBot, SearchResult
 from spieltisch.bots.search.parallel import merge
 from spieltisch.engine.registry import game
+
+
+@pytest.fixture(autouse=True)
+def tree_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game("kingdoms-of-crusaders").search_hooks(), "root_candidates", 0)
 
 
 def _kc(moves: int = 2):
@@ -65,13 +75,29 @@ def test_the_tree_is_dropped_when_a_move_was_not_public(monkeypatch):
 
 
 def test_root_parallel_search_merges_the_workers_statistics():
-    _g, state = _kc()
+    # the workers are processes of their own, with the game's own hooks: a game that
+    # searches with the tree
+    g = game("im-zeichen-des-kreuzes")
+    state = g.new_game(3, 4, {})
     seat = state.actors()[0]
     bot = SearchBot(seconds=None, iterations=40, workers=2)
     action = bot.choose(state.resample(seat, random.Random(1)), seat, random.Random(2))
     assert action in state.legal_actions(seat)
     assert bot.last is not None
     assert 32 <= bot.last.iterations <= 80  # two workers, each stopping early at most
+
+
+def test_root_parallel_flat_search_sums_the_worlds_of_both_workers():
+    g, state = _kc()  # in the workers, the game's own hooks: the flat search
+    seat = state.actors()[0]
+    bot = SearchBot(seconds=None, iterations=10, workers=2)
+    action = bot.choose(state.resample(seat, random.Random(1)), seat, random.Random(2))
+    assert action in state.legal_actions(seat)
+    assert bot.last is not None and bot.last.actions
+    assert g.search_hooks().root_candidates == 0  # this process's hooks, set by the fixture
+    assert 2 <= bot.last.iterations <= 20
+    top = bot.last.actions[0]
+    assert all(s.visits <= top.visits for s in bot.last.actions)
 
 
 def test_merge_sums_visits_and_weights_values_by_visits():

@@ -35,6 +35,23 @@ def _positions(players: int, seed: int, claims: str = "auto", every: int = 3):
 def test_the_game_makes_its_own_hooks() -> None:
     assert isinstance(HOOKS, KingdomsSearchHooks)
     assert HOOKS.rollout_depth >= 0
+    # hard and expert search flat: the heuristic's best plays in shared re-deals
+    assert HOOKS.root_candidates == 6 and HOOKS.flat_rollout_depth == 16
+
+
+@pytest.mark.parametrize("claims", CLAIMS)
+def test_the_rollouts_play_as_the_heuristic_plays(claims: str) -> None:
+    heuristic = HeuristicBot()
+    checked = 0
+    for state in _positions(2, 23, claims, every=2):
+        if state.is_over():
+            continue
+        seat = state.actors()[0]
+        world = state.resample(seat, random.Random(1))
+        expected = heuristic.choose(world, seat, random.Random(2))
+        assert HOOKS.rollout_action(world, seat, random.Random(3)) == expected
+        checked += 1
+    assert checked >= 5
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -170,7 +187,7 @@ def test_kc_r17_kc_r29_one_seat_acts_at_a_time(players: int, claims: str) -> Non
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_search_game_against_the_heuristic_plays_only_legal_moves(players: int) -> None:
     state = GAME.new_game(players, 8, {})
-    seated = [bots.make("hard@40it", GAME) if s == 0 else HeuristicBot() for s in range(players)]
+    seated = [bots.make("hard@8it", GAME) if s == 0 else HeuristicBot() for s in range(players)]
     assert play_only_legal(state, seated, random.Random(2)).winners()
 
 
@@ -182,7 +199,7 @@ def test_the_hooks_need_no_hidden_fact() -> None:
     assert other.hands[1 - seat] != state.hands[1 - seat] or other.deck != state.deck
     results = []
     for true in (state, other):
-        bot = SearchBot(seconds=None, iterations=60)
+        bot = SearchBot(seconds=None, iterations=12)
         action = bots.act(bot, true, seat, random.Random(4))
         assert bot.last is not None
         results.append((action, [(a.action, a.visits) for a in bot.last.actions]))
