@@ -74,7 +74,8 @@ def test_the_report_as_json_and_as_tables(goofspiel: SearchBenchReport, tmp_path
     assert len(data["positions"]) == len(goofspiel.positions)
     assert {"per_cpu_second", "per_wall_second"} <= set(data["positions"][0])
     tables = format_report(goofspiel)
-    assert len(tables) == 2 and all(isinstance(t, Table) for t in tables)
+    assert len(tables) == 2 and all(isinstance(t, Table) for t in tables)  # no flat search
+    assert data["flat"] == []
     assert tables[0].row_count == len(goofspiel.positions) + len(PHASES) + 1
 
 
@@ -82,6 +83,20 @@ def test_a_game_with_its_own_hooks_and_options() -> None:
     report = run_search_bench("medina", players=2, options={"edition": 2}, seconds=SECONDS)
     assert report.players == 2 and report.options == {"edition": 2}
     assert all(p.iterations > 0 for p in report.positions)
+
+
+def test_a_game_that_searches_flat_also_reports_its_worlds_and_rollouts() -> None:
+    report = run_search_bench("kingdoms-of-crusaders", seconds=SECONDS, games=1)
+    assert report.flat_candidates == 6 and report.flat_depth == 16
+    assert [f.phase for f in report.flat] == [phase for phase, _ in PHASES]
+    for f in report.flat:
+        assert f.worlds > 0 and f.rollouts >= f.worlds and f.cpu_seconds >= SECONDS
+        assert f.rollouts_per_cpu_second >= f.worlds_per_cpu_second > 0
+    data = json.loads(json.dumps(report_to_json(report)))
+    assert {"worlds_per_cpu_second", "rollouts_per_cpu_second"} <= set(data["flat"][0])
+    tables = format_report(report)
+    assert len(tables) == 3 and tables[2].row_count == len(report.flat)
+    assert any("search flat" in note for note in report.notes)
 
 
 def test_positions_are_taken_before_a_choice_and_are_the_same_every_time() -> None:

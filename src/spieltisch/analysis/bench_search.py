@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import bots
 from ..bots.search import Search
+from ..bots.search.flat import FlatSearch
 from ..engine.game import Game, State
 from ..engine.registry import game as lookup_game
 from .bench_batches import BENCH_SEED, MachineInfo
@@ -64,6 +65,26 @@ class PositionRow:
         return self.iterations / self.wall_seconds if self.wall_seconds else 0.0
 
 
+@dataclass(frozen=True)
+class FlatRow:
+    """A game that plays the flat search (``root_candidates``): its worlds and rollouts
+    (a move played in a world and rolled out) at one position."""
+
+    phase: str
+    game: int
+    worlds: int
+    rollouts: int
+    cpu_seconds: float
+
+    @property
+    def worlds_per_cpu_second(self) -> float:
+        return self.worlds / self.cpu_seconds if self.cpu_seconds else 0.0
+
+    @property
+    def rollouts_per_cpu_second(self) -> float:
+        return self.rollouts / self.cpu_seconds if self.cpu_seconds else 0.0
+
+
 @dataclass
 class SearchBenchReport:
     game_id: str
@@ -72,11 +93,14 @@ class SearchBenchReport:
     seconds: float  # CPU seconds per position
     hooks: str  # the search hooks' class: a game's own or the defaults
     rollout_depth: int
+    flat_candidates: int  # the hooks' root_candidates (0: the game searches with the tree)
+    flat_depth: int
     positions: list[PositionRow]
     parts: list[PartTime]
     timed_slowdown: float  # CPU per simulation timed ÷ untimed (over as many CPU s)
     machine: MachineInfo
     notes: list[str] = field(default_factory=list)
+    flat: list[FlatRow] = field(default_factory=list)  # games that search flat
 
     @property
     def per_cpu_second(self) -> float:
@@ -174,6 +198,7 @@ def run_search_bench(
     positions: list[PositionRow] = []
     timers = Timers()
     timed = Measured()  # the timed runs
+    flat: list[FlatRow] = []
     untimed = Measured()  # the untimed runs' first parts, as long as the timed runs
     for n, (phase, index, step, length, state) in enumerate(
         sample_positions(game, seats, opts, games)
@@ -193,6 +218,8 @@ def run_search_bench(
         timers.total_ns += time.perf_counter_ns() - start
         timers.calibrate()
         timed.add(spent.iterations, spent.cpu)
+        if hooks.root_candidates > 0:
+            flat.append(_spend_flat(hooks, state, BENCH_SEED + n, seconds, phase, index))
     report = SearchBenchReport(
         game_id=game.id,
         players=seats,
@@ -200,13 +227,30 @@ def run_search_bench(
         seconds=float(seconds),
         hooks=f"{type(hooks).__module__}.{type(hooks).__qualname__}",
         rollout_depth=hooks.rollout_depth,
+        flat_candidates=hooks.root_candidates,
+        flat_depth=hooks.flat_rollout_depth,
         positions=positions,
         parts=timers.parts(timed.iterations, untimed.cpu_us_per_iteration),
         timed_slowdown=timed.cpu_us_per_iteration / untimed.cpu_us_per_iteration,
         machine=machine_info(),
+        flat=flat,
     )
     report.notes = _notes(report)
     return report
+
+
+def _spend_flat(
+    hooks: Any, position: State, seed: int, seconds: float, phase: str, index: int
+) -> FlatRow:
+    """The flat search from ``position`` (what hard and expert play in such a game), world
+    after world until ``seconds`` of CPU time are spent."""
+    rng = random.Random(seed)
+    seat = position.actors()[0]
+    search = FlatSearch(hooks, position.resample(seat, rng), seat, rng)
+    cpu0 = time.process_time()
+    while time.process_time() - cpu0 < seconds:
+        search.iterate()
+    return FlatRow(phase, index, search.iterations, search.rollouts, time.process_time() - cpu0)
 
 
 @dataclass
@@ -245,7 +289,17 @@ def _notes(report: SearchBenchReport) -> list[str]:
         f"search down ×{report.timed_slowdown:.2f}.",
         "issue 17's target: ≥ 1,000 simulations per second per core in The Kingdoms of "
         "Crusaders at 2 players, ≥ 200 in the other games.",
-    ]
+    ] + (
+        [
+            "this game's hard and expert search flat (bots.search.flat): from each position "
+            f"its {report.flat_candidates} best moves by the prior are played in every "
+            f"re-dealt world and rolled out {report.flat_depth} steps; the last table gives "
+            f"worlds and rollouts per CPU second over {report.seconds:g} CPU s per position. "
+            "The simulations above are the tree search's, which the post-game analysis uses."
+        ]
+        if report.flat
+        else []
+    )
 
 
 # -- the report -----------------------------------------------------------------------------
@@ -257,6 +311,9 @@ def report_to_json(report: SearchBenchReport) -> dict[str, Any]:
     for row, position in zip(data["positions"], report.positions, strict=True):
         row["per_cpu_second"] = position.per_cpu_second
         row["per_wall_second"] = position.per_wall_second
+    for row, flat in zip(data["flat"], report.flat, strict=True):
+        row["worlds_per_cpu_second"] = flat.worlds_per_cpu_second
+        row["rollouts_per_cpu_second"] = flat.rollouts_per_cpu_second
     return data
 
 
@@ -317,13 +374,28 @@ def format_report(report: SearchBenchReport) -> list[Table]:
             f"{row.share:.1%}",
             "" if row.part == LOOP else _rate(row.inclusive_us),
         )
-    return [speed, parts]
+    if not report.flat:
+        return [speed, parts]
+    flat = Table(title="the flat search (hard and expert in this game)")
+    flat.add_column("position", no_wrap=True)
+    for name in ("worlds", "worlds/CPU-s", "rollouts", "rollouts/CPU-s"):
+        flat.add_column(name, justify="right")
+    for f in report.flat:
+        flat.add_row(
+            f"{f.phase} {f.game}",
+            f"{f.worlds:,}",
+            _rate(f.worlds_per_cpu_second),
+            f"{f.rollouts:,}",
+            _rate(f.rollouts_per_cpu_second),
+        )
+    return [speed, parts, flat]
 
 
 __all__ = [
     "DEFAULT_SECONDS",
     "PHASES",
     "REPORT_SCHEMA",
+    "FlatRow",
     "PositionRow",
     "SearchBenchReport",
     "format_report",

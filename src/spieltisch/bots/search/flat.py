@@ -41,6 +41,7 @@ class FlatSearch:
         self.observer = observer
         self.rng = rng
         self.iterations = 0
+        self.rollouts = 0  # moves played in a world and rolled out (the benchmark counts them)
         self.seconds = 0.0
         self.candidates: list[Action] | None = None  # chosen in the first world
         self.alive: list[int] = []
@@ -106,6 +107,7 @@ class FlatSearch:
 
     def _rollout(self, state: State) -> list[float]:
         hooks, rng = self.hooks, self.rng
+        self.rollouts += 1
         for _ in range(hooks.flat_rollout_depth):
             if state.is_over():
                 break
