@@ -24,15 +24,16 @@ from .test_result import run
 KC = "kingdoms-of-crusaders"
 
 
-def _world(seed: int = 4) -> tuple[State, int]:
-    state = game(KC).new_game(2, seed, {})
+def _world(seed: int = 4, game_id: str = KC) -> tuple[State, int]:
+    state = game(game_id).new_game(2, seed, {})
     seat = state.actors()[0]
     return state.resample(seat, random.Random(seed)), seat
 
 
 def test_a_search_by_iterations_is_repeatable_and_the_expert_merges_its_jobs() -> None:
     async def check() -> None:
-        world, seat = _world()
+        # a game that searches with the tree: each iteration visits one root move
+        world, seat = _world(game_id="im-zeichen-des-kreuzes")
         far = time.time() + 60
         one = await thinking.search(world, seat, Budget(None, 40), far, random.Random(1))
         again = await thinking.search(world, seat, Budget(None, 40), far, random.Random(1))
@@ -43,6 +44,23 @@ def test_a_search_by_iterations_is_repeatable_and_the_expert_merges_its_jobs() -
         two = await thinking.search(world, seat, Budget(None, 40, 2), far, random.Random(1))
         assert 32 <= two.iterations <= 80  # two jobs, their root statistics summed
         assert sum(a.visits for a in two.actions) == two.iterations
+
+    run(check())
+
+
+def test_a_flat_search_in_the_pool_sums_the_worlds_of_its_jobs() -> None:
+    async def check() -> None:
+        world, seat = _world()  # The Kingdoms of Crusaders searches flat
+        far = time.time() + 60
+        one = await thinking.search(world, seat, Budget(None, 12), far, random.Random(1))
+        again = await thinking.search(world, seat, Budget(None, 12), far, random.Random(1))
+        assert (one.actions, one.values) == (again.actions, again.values)
+        assert 1 <= one.iterations <= 12 and one.best in world.legal_actions(seat)
+        # every move still compared was played in every world
+        assert one.actions[0].visits == one.iterations
+        two = await thinking.search(world, seat, Budget(None, 12, 2), far, random.Random(1))
+        assert two.iterations <= 24 and two.actions[0].visits <= two.iterations
+        assert two.best in world.legal_actions(seat)
 
     run(check())
 
