@@ -24,7 +24,7 @@ import time
 from ...engine.action import Action
 from ...engine.search_hooks import SearchHooks
 from ...engine.state import State
-from .ismcts import ActionStats, Search, SearchResult
+from .ismcts import ActionStats, Search, SearchResult, play_out
 
 MIN_WORLDS = 8  # worlds before any move may be dropped
 PRUNE_SE = 3.0  # a move this many standard errors behind the leader is dropped
@@ -106,16 +106,8 @@ class FlatSearch:
         self.totals = [[0.0] * world.players for _ in legal]
 
     def _rollout(self, state: State) -> list[float]:
-        hooks, rng = self.hooks, self.rng
         self.rollouts += 1
-        for _ in range(hooks.flat_rollout_depth):
-            if state.is_over():
-                break
-            seat = state.actors()[0]
-            legal = state.legal_actions(seat)
-            action = legal[0] if len(legal) == 1 else hooks.rollout_action(state, seat, rng)
-            state._apply(seat, action)
-        return hooks.evaluate(state)
+        return play_out(self.hooks, state, self.hooks.flat_rollout_depth, self.rng)
 
     def _prune(self) -> None:
         """Drop the moves clearly behind the leader in the worlds they shared with it."""

@@ -184,13 +184,7 @@ class Search:
         return tuple(chosen)
 
     def _rollout(self, state: State) -> list[float]:
-        hooks, rng = self.hooks, self.rng
-        for _ in range(hooks.rollout_depth):
-            if state.is_over():
-                break
-            seat = state.actors()[0]
-            state._apply(seat, hooks.rollout_action(state, seat, rng))
-        return hooks.evaluate(state)
+        return play_out(self.hooks, state, self.hooks.rollout_depth, self.rng)
 
     # -- reading ---------------------------------------------------------------------------
     def _choices(self) -> list[Edge]:
@@ -214,3 +208,14 @@ class Search:
             values=tuple(t / visits for t in root.totals),
             actions=tuple(ActionStats(e.action, e.visits, e.mean()) for e in edges),
         )
+
+
+def play_out(hooks: SearchHooks, state: State, depth: int, rng: random.Random) -> list[float]:
+    """Up to ``depth`` steps of the game's rollout policy from ``state`` (changed in place),
+    then every seat's value by the game's evaluation."""
+    for _ in range(depth):
+        if state.is_over():
+            break
+        seat = state.actors()[0]
+        state._apply(seat, hooks.rollout_action(state, seat, rng))
+    return hooks.evaluate(state)
