@@ -88,6 +88,16 @@ def test_a_game_is_the_same_whenever_it_is_played() -> None:
     assert all(t >= 0 for t in first.seconds + first.cpu_seconds)
 
 
+def test_an_experts_cpu_time_counts_its_helper_processes() -> None:
+    # the expert searches on two processes of its own: its decisions cost their CPU time,
+    # although the process that plays the game hardly works while it waits for them
+    job = RoundRobin("im-zeichen-des-kreuzes", ("normal", "expert@60it"), games=1, seed=5)
+    result = play_job(job.jobs()[0])
+    expert = result.seats.index("expert@60it")
+    assert result.decisions[expert] > 0
+    assert result.cpu_seconds[expert] > 0.5 * result.seconds[expert]
+
+
 def _game(seats: tuple[str, ...], winners: tuple[int, ...], pairing: int = 0) -> GameResult:
     players = len(seats)
     standing = (winners, tuple(s for s in range(players) if s not in winners))

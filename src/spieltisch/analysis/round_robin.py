@@ -197,12 +197,13 @@ def play_job(job: GameJob) -> GameResult:
     while not state.is_over():
         seat = state.actors()[0]
         asked = len(state.legal_actions(seat)) > 1  # a forced move is not a decision
-        wall0, cpu0 = time.perf_counter(), time.process_time()
-        action = bots.act(seat_bots[seat], state, seat, rngs[seat])
+        bot = seat_bots[seat]
+        wall0, cpu0, helpers0 = time.perf_counter(), time.process_time(), helper_cpu(bot)
+        action = bots.act(bot, state, seat, rngs[seat])
         if asked:
             decisions[seat] += 1
             seconds[seat] += time.perf_counter() - wall0
-            cpu[seat] += time.process_time() - cpu0
+            cpu[seat] += time.process_time() - cpu0 + helper_cpu(bot) - helpers0
         state.apply(seat, action)
     return GameResult(
         pairing=job.pairing,
@@ -217,6 +218,12 @@ def play_job(job: GameJob) -> GameResult:
         seconds=tuple(seconds),
         cpu_seconds=tuple(cpu),
     )
+
+
+def helper_cpu(bot: object) -> float:
+    """CPU seconds a bot's helper processes have spent for it (an expert's root
+    parallelism), which this process's ``time.process_time`` does not count."""
+    return float(getattr(bot, "helper_cpu_seconds", 0.0))
 
 
 def processes_per_game(names: Sequence[str], game_id: str) -> int:

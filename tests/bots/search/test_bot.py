@@ -85,6 +85,11 @@ def test_root_parallel_search_merges_the_workers_statistics():
     assert action in state.legal_actions(seat)
     assert bot.last is not None
     assert 32 <= bot.last.iterations <= 80  # two workers, each stopping early at most
+    # the workers' CPU time is the bot's too: this process's process_time does not see it
+    assert bot.last.helper_cpu_seconds > 0.0
+    assert bot.helper_cpu_seconds == bot.last.helper_cpu_seconds
+    bot.choose(state.resample(seat, random.Random(3)), seat, random.Random(4))
+    assert bot.helper_cpu_seconds > bot.last.helper_cpu_seconds > 0.0
 
 
 def test_root_parallel_flat_search_sums_the_worlds_of_both_workers():

@@ -44,6 +44,8 @@ class SearchBot:
         self.workers = workers
         self.reuse = reuse and workers == 1
         self.last: SearchResult | None = None
+        #: CPU seconds its helper processes (``workers`` > 1) have spent for it in all
+        self.helper_cpu_seconds = 0.0
         self.seen = 0  # the table's move count when this bot last looked (``bots.act``)
         self._search: Search | None = None
         self._moves: list[tuple[int, Action]] | None = []
@@ -75,6 +77,7 @@ class SearchBot:
             self._search = search if self.reuse and isinstance(search, Search) else None
         self._moves = []
         self.last = result
+        self.helper_cpu_seconds += result.helper_cpu_seconds
         return result
 
     # -- keeping the tree ------------------------------------------------------------------

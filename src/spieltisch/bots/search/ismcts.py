@@ -43,6 +43,9 @@ class SearchResult:
     seconds: float
     values: tuple[float, ...]  # each seat's mean win chance at the root
     actions: tuple[ActionStats, ...]  # the observer's root actions, most visited first
+    #: CPU time spent in other processes (root parallelism), which the caller's own
+    #: ``time.process_time`` does not see
+    helper_cpu_seconds: float = 0.0
 
     @property
     def best(self) -> Action | None:

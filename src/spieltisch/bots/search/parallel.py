@@ -11,7 +11,9 @@ import atexit
 import multiprocessing
 import pickle
 import random
+import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 from ...engine.action import Action
 from ...engine.state import State
@@ -48,10 +50,12 @@ def _search_in_worker(
 ) -> SearchResult:
     from ...engine.registry import game
 
+    cpu0 = time.process_time()
     hooks = game(game_id).search_hooks()  # binds the state class before unpickling
     state = pickle.loads(blob)
     search = make_search(hooks, state, observer, random.Random(seed))
-    return search.run(iterations=iterations, seconds=seconds)
+    result = search.run(iterations=iterations, seconds=seconds)
+    return replace(result, helper_cpu_seconds=time.process_time() - cpu0)
 
 
 def search_in_parallel(
@@ -91,6 +95,7 @@ def merge(results: list[SearchResult]) -> SearchResult:
         observer=results[0].observer,
         iterations=sum(r.iterations for r in results),
         seconds=max(r.seconds for r in results),
+        helper_cpu_seconds=sum(r.helper_cpu_seconds for r in results),
         values=values,
         actions=tuple(
             ActionStats(a, visits[a], value[a] / visits[a] if visits[a] else 0.0) for a in order
