@@ -46,6 +46,8 @@ def test_a_round_robin_prints_pairings_and_ratings_and_writes_json_and_png(
     )  # fmt: skip
     for words in ("Pairings", "normal vs hard@5it", "Ratings (OpenSkill", "Ordinal", "95% CI"):
         assert words in text
+    # no terminal: plain progress lines instead of a bar, the last at the end
+    assert "tournament: 1/12 games" in text and "tournament: 12/12 games" in text
     assert plot.read_bytes().startswith(PNG)
     assert data["schema"] == "spieltisch.round-robin/1"
     assert (data["game"], data["players"], data["seed"]) == (KC, 2, 7)

@@ -8,6 +8,8 @@ arguments (all of them, before any game), shows progress and formats."""
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -146,8 +148,12 @@ def _check_plot(path: Path | None) -> None:
 
 
 def _play(spec: RoundRobin, workers: int, ray: str | None) -> RoundRobinResult:
-    """The tournament, with a progress bar on stderr while it runs."""
+    """The tournament, with a progress bar on stderr while it runs; when stderr is no
+    terminal (a log file, a batch job), a plain line every tenth of the games instead."""
     total = len(spec.pairings()) * spec.games
+    console = err()
+    if not console.is_terminal:
+        return play_round_robin(spec, workers, ray, progress=_log_lines(console, total))
     with Progress(
         TextColumn("[bold]tournament[/bold]"),
         BarColumn(),
@@ -156,7 +162,7 @@ def _play(spec: RoundRobin, workers: int, ray: str | None) -> RoundRobinResult:
         TimeElapsedColumn(),
         TextColumn("ETA"),
         TimeRemainingColumn(),
-        console=err(),
+        console=console,
         transient=True,
     ) as progress:
         task = progress.add_task("games", total=total)
@@ -166,6 +172,22 @@ def _play(spec: RoundRobin, workers: int, ray: str | None) -> RoundRobinResult:
             ray,
             progress=lambda done, _total: progress.update(task, completed=done),
         )
+
+
+def _log_lines(console: Console, total: int) -> Callable[[int, int], None]:
+    """A progress callback that prints ``tournament: 20/200 games, 3m05s`` at every tenth
+    of ``total`` (and at the end): a long run in a log shows that it is alive and when it
+    will end."""
+    start = time.monotonic()
+    step = max(1, total // 10)
+
+    def progress(done: int, _total: int) -> None:
+        if done % step and done != total:
+            return
+        minutes, seconds = divmod(int(time.monotonic() - start), 60)
+        console.print(f"tournament: {done}/{total} games, {minutes}m{seconds:02d}s", markup=False)
+
+    return progress
 
 
 def report(console: Console, result: RoundRobinResult) -> None:
