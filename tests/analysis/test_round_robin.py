@@ -95,7 +95,8 @@ def test_an_experts_cpu_time_counts_its_helper_processes() -> None:
     result = play_job(job.jobs()[0])
     expert = result.seats.index("expert@60it")
     assert result.decisions[expert] > 0
-    assert result.cpu_seconds[expert] > 0.5 * result.seconds[expert]
+    # (without them: about 2% of the wall clock; with them, about twice it when idle)
+    assert result.cpu_seconds[expert] > 0.25 * result.seconds[expert]
 
 
 def _game(seats: tuple[str, ...], winners: tuple[int, ...], pairing: int = 0) -> GameResult:
