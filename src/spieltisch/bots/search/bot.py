@@ -9,16 +9,15 @@ that the moves made since still lead to, when every one of those moves was publi
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import uuid
 
 from ...engine.action import Action
 from ...engine.state import State
 from .flat import FlatSearch, make_search
 from .ismcts import Search, SearchResult
-from .parallel import search_in_parallel
-from .tree import Node
+from .parallel import Keep, search_in_parallel
+from .reuse import Moves, reroot
 
-Moves = Sequence[tuple[int, Action]]
 # the share of a real-time step's milliseconds (``State.realtime_step``) a time budget may
 # use; an iteration budget (reproducible play, benchmarks) is kept as it is
 REALTIME_SHARE = 0.4
@@ -42,13 +41,16 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self.workers = workers
-        self.reuse = reuse and workers == 1
+        self.reuse = reuse
         self.last: SearchResult | None = None
         #: CPU seconds its helper processes (``workers`` > 1) have spent for it in all
         self.helper_cpu_seconds = 0.0
         self.seen = 0  # the table's move count when this bot last looked (``bots.act``)
         self._search: Search | None = None
         self._moves: list[tuple[int, Action]] | None = []
+        # an expert's search processes keep its trees under this name (``parallel``)
+        self._token = uuid.uuid4().hex
+        self._decisions = 0
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         result = self.search(state, seat, rng)
@@ -67,7 +69,11 @@ class SearchBot:
             # choice: think at most a share of it, leaving room to hand the move over
             seconds = min(seconds, REALTIME_SHARE * step[1] / 1000)
         if self.workers > 1:
-            result = search_in_parallel(state, seat, self.workers, self.iterations, seconds, rng)
+            keep = Keep(self._token, self._decisions, self._moves) if self.reuse else None
+            result = search_in_parallel(
+                state, seat, self.workers, self.iterations, seconds, rng, keep
+            )
+            self._decisions += 1
         else:
             search: Search | FlatSearch = self._reused(state, seat, rng) or make_search(
                 state.game.search_hooks(), state, seat, rng
@@ -93,30 +99,6 @@ class SearchBot:
     def _reused(self, state: State, seat: int, rng: random.Random) -> Search | None:
         search, moves = self._search, self._moves
         self._search = None
-        if search is None or moves is None or search.observer != seat:
+        if search is None or moves is None:
             return None
-        node: Node | None = search.root
-        i = 0
-        while node is not None and i < len(moves):
-            node, i = _follow(node, moves, i)
-        if node is None or node.visits == 0:
-            return None
-        search.root = node
-        search.root_state = state
-        search.rng = rng
-        return search
-
-
-def _follow(node: Node, moves: Moves, i: int) -> tuple[Node | None, int]:
-    """The child of ``node`` that the moves from ``i`` lead to (a simultaneous round takes
-    as many moves as its children's keys are long)."""
-    single = node.children.get((moves[i],))
-    if single is not None:
-        return single, i + 1
-    for key in node.children:
-        size = len(key)
-        if size > 1 and i + size <= len(moves):
-            joint = tuple(sorted(moves[i : i + size], key=lambda pair: pair[0]))
-            return node.children.get(joint), i + size
-        break
-    return None, i
+        return reroot(search, moves, state, seat, rng)

@@ -3,7 +3,12 @@ own re-deals) and their root statistics are summed.
 
 The processes are started once (``spawn``: safe beside the web table's threads and event
 loop) and kept for later decisions. A worker receives the pickled root state, which is
-already a world re-dealt from the searching seat's view, never the true state."""
+already a world re-dealt from the searching seat's view, never the true state.
+
+Each process is a slot of its own: the bot's k-th search always goes to the k-th process.
+So a process can keep the tree it built for a bot, and move it down the public moves made
+until the bot's next decision (``reuse``), as the bot does in its own process; and with an
+iteration budget the decisions stay the same from run to run."""
 
 from __future__ import annotations
 
@@ -12,32 +17,52 @@ import multiprocessing
 import pickle
 import random
 import time
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from typing import NamedTuple
 
 from ...engine.action import Action
 from ...engine.state import State
 from .flat import make_search
-from .ismcts import ActionStats, SearchResult
+from .ismcts import ActionStats, Search, SearchResult
+from .reuse import Moves, reroot
 
-_POOLS: dict[int, ProcessPoolExecutor] = {}
+_SLOTS: dict[int, list[ProcessPoolExecutor]] = {}
+#: in a search process: the last tree of each bot by its token, with the bot's decision
+#: number; at most ``KEPT`` bots (the least recently searched go first)
+_KEPT: OrderedDict[str, tuple[int, Search]] = OrderedDict()
+KEPT = 4
 
 
-def pool(workers: int) -> ProcessPoolExecutor:
-    executor = _POOLS.get(workers)
-    if executor is None:
+class Keep(NamedTuple):
+    """What a search process needs to keep a bot's tree: the bot's name for it, the number
+    of this decision, and the moves since the last one (``None``: one was not public)."""
+
+    token: str
+    decision: int
+    moves: Moves | None
+
+
+def slots(workers: int) -> list[ProcessPoolExecutor]:
+    """``workers`` processes, each an executor of its own."""
+    executors = _SLOTS.get(workers)
+    if executors is None:
         context = multiprocessing.get_context("spawn")
-        executor = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=context)
-    return executor
+        executors = _SLOTS[workers] = [
+            ProcessPoolExecutor(1, mp_context=context) for _ in range(workers)
+        ]
+    return executors
 
 
 @atexit.register
 def shutdown(wait: bool = False) -> None:
-    """End the pools; ``wait`` until their processes have ended (a process that
-    multiprocessing started must, before it exits: see ``analysis.pool``)."""
-    for executor in _POOLS.values():
-        executor.shutdown(wait=wait, cancel_futures=True)
-    _POOLS.clear()
+    """End the processes; ``wait`` until they have ended (a process that multiprocessing
+    started must, before it exits: see ``analysis.pool``)."""
+    for executors in _SLOTS.values():
+        for executor in executors:
+            executor.shutdown(wait=wait, cancel_futures=True)
+    _SLOTS.clear()
 
 
 def _search_in_worker(
@@ -47,15 +72,31 @@ def _search_in_worker(
     iterations: int | None,
     seconds: float | None,
     seed: int,
+    keep: Keep | None,
 ) -> SearchResult:
     from ...engine.registry import game
 
     cpu0 = time.process_time()
     hooks = game(game_id).search_hooks()  # binds the state class before unpickling
     state = pickle.loads(blob)
-    search = make_search(hooks, state, observer, random.Random(seed))
+    rng = random.Random(seed)
+    search = _kept(keep, state, observer, rng) or make_search(hooks, state, observer, rng)
     result = search.run(iterations=iterations, seconds=seconds)
+    if keep is not None and isinstance(search, Search):
+        _KEPT[keep.token] = (keep.decision, search)
+        while len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
     return replace(result, helper_cpu_seconds=time.process_time() - cpu0)
+
+
+def _kept(keep: Keep | None, state: State, observer: int, rng: random.Random) -> Search | None:
+    """This process's tree from the bot's previous decision, moved down the moves since."""
+    if keep is None:
+        return None
+    kept = _KEPT.pop(keep.token, None)
+    if kept is None or kept[0] != keep.decision - 1 or keep.moves is None:
+        return None
+    return reroot(kept[1], keep.moves, state, observer, rng)
 
 
 def search_in_parallel(
@@ -65,16 +106,18 @@ def search_in_parallel(
     iterations: int | None,
     seconds: float | None,
     rng: random.Random,
+    keep: Keep | None = None,
 ) -> SearchResult:
     """``workers`` independent searches of ``state`` from ``observer``'s information,
-    merged: visits and values summed per root action."""
+    merged: visits and values summed per root action. With ``keep`` each process goes on
+    from the tree it kept for the bot."""
     blob = pickle.dumps(state)
     seeds = [rng.getrandbits(63) for _ in range(workers)]
     futures = [
-        pool(workers).submit(
-            _search_in_worker, state.game.id, blob, observer, iterations, seconds, seed
+        executor.submit(
+            _search_in_worker, state.game.id, blob, observer, iterations, seconds, seed, keep
         )
-        for seed in seeds
+        for executor, seed in zip(slots(workers), seeds, strict=True)
     ]
     return merge([f.result() for f in futures])
 
