@@ -46,7 +46,6 @@ from .army import DELTA
 from .deck import CARDS_PER_TERRITORY, TERRITORIES
 from .plans import (
     SUBMASKS,
-    SUPERSETS,
     Dist,
     Rival,
     Tail,
@@ -54,6 +53,7 @@ from .plans import (
     beats_all,
     count_distribution,
     distribution,
+    flat,
     hand_weights,
     tail_chances,
     with_hand,
@@ -109,12 +109,20 @@ class _Evaluation:
         for m in self.hand_masks:
             pool[m] -= 1
         self.pool_size = sum(pool)
-        self.fits = [sum(pool[m] for m in SUPERSETS[s]) if s else 0 for s in range(32)]
+        # fits[s]: the pool's cards that show every symbol of s (a sum over the supersets)
+        fits = pool
+        for b in (1, 2, 4, 8, 16):
+            for s in range(32):
+                if not s & b:
+                    fits[s] += fits[s | b]
+        fits[0] = 0
+        self.fits = fits
         self.open = [t for t in range(TERRITORIES) if state.decided[t] is None]
         self.won = sum(1 for d in state.decided if d is not None and d[0] == seat)
         self._tails: dict[int, list[Tail]] = {}
-        self._success: dict[tuple[int, int], list[Tail]] = {}
-        self._held: dict[int, list[int]] = {}
+        self._flat_tails: dict[int, list[float]] = {}
+        self._success: dict[tuple[int, int], list[float]] = {}
+        self._held: dict[int, list[tuple[int, int]]] = {}
         self._mixed: dict[tuple[int, int, int], Tail] = {}
         # armies with the same counts and empty slots (several empty territories, say)
         # share their distributions: (seat, counts index, r, played) -> Dist
@@ -133,7 +141,9 @@ class _Evaluation:
                 dist = self._dists.get((o, index, r, 0))
                 if dist is None:
                     m = self._share(o, r, params.opp_share, hand_unknown=True)
-                    dist = self._dists[(o, index, r, 0)] = distribution(index, r, self.tails(m))
+                    dist = self._dists[(o, index, r, 0)] = distribution(
+                        index, r, self.flat_tails(m)
+                    )
                 rivals.append(Rival(dist, r == 0, state.comp[o][t]))
             self.rivals[t] = rivals
 
@@ -148,35 +158,37 @@ class _Evaluation:
             self._tails[m] = table
         return table
 
-    def success(self, m: int, played: int) -> list[Tail]:
-        """My plan chances with ``m`` unknown cards to come, after playing a card with symbol
-        mask ``played`` (rule of thumb 6: the rest of the hand counts, at a discount)."""
+    def flat_tails(self, m: int) -> list[float]:
+        table = self._flat_tails.get(m)
+        if table is None:
+            table = self._flat_tails[m] = flat(self.tails(m))
+        return table
+
+    def success(self, m: int, played: int) -> list[float]:
+        """My plan chances (a ``flat`` table) with ``m`` unknown cards to come, after playing
+        a card with symbol mask ``played`` (rule of thumb 6: the rest of the hand counts, at
+        a discount)."""
         table = self._success.get((m, played))
         if table is None:
             held = self._held.get(played)
             if held is None:
-                held = [0] * 32
+                counts = [0] * 32
                 remaining = list(self.hand_masks)
                 if played in remaining:  # 0: nothing played (the search's evaluation)
                     remaining.remove(played)
                 for hm in remaining:
                     for s in SUBMASKS[hm]:
-                        held[s] += 1
-                self._held[played] = held
+                        counts[s] += 1
+                held = self._held[played] = [(s, h) for s, h in enumerate(counts) if h]
             weight = self.params.hand_weight
             cache = self._mixed
-            table = []
-            for s, tail in enumerate(self.tails(m)):
-                h = held[s]
-                if h == 0:
-                    table.append(tail)
-                    continue
+            rows = list(self.tails(m))
+            for s, h in held:
                 mixed = cache.get((m, s, h))
                 if mixed is None:
-                    mixed = with_hand(tail, hand_weights(h, weight))
-                    cache[(m, s, h)] = mixed
-                table.append(mixed)
-            self._success[(m, played)] = table
+                    mixed = cache[(m, s, h)] = with_hand(rows[s], hand_weights(h, weight))
+                rows[s] = mixed
+            table = self._success[(m, played)] = flat(rows)
         return table
 
     def _slots(self, seat: int) -> int:

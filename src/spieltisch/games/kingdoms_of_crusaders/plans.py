@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .army import DELTA, KEY
 
@@ -21,8 +22,6 @@ Dist = list[tuple[int, float]]  # (packed key, probability), keys strictly desce
 
 # every non-empty symbol mask, fewest symbols first
 MASKS = tuple(sorted(range(1, 32), key=lambda m: (bin(m).count("1"), m)))
-# SUPERSETS[s]: the masks that contain mask s (s itself included)
-SUPERSETS = tuple(tuple(m for m in range(1, 32) if m & s == s) for s in range(32))
 # SUBMASKS[m]: the non-empty masks contained in m (m itself included)
 SUBMASKS = tuple(tuple(s for s in range(1, 32) if m & s == s) for m in range(32))
 
@@ -70,18 +69,35 @@ def tail_chances(n: int, total: int, m: int) -> Tail:
     return (1.0, max(t1, 0.0), max(t2, 0.0), max(t3, 0.0), max(t4, 0.0))
 
 
-def distribution(index: int, r: int, success: list[Tail]) -> Dist:
+@functools.cache
+def _places(index: int, r: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """``plans_of`` laid out for ``distribution``: per key, the place ``5 S + j`` of its
+    first plan ``(S, j)`` in a flat table and the places of any others (almost always
+    none: a single lookup per key is the heuristic's inner loop)."""
+    return tuple(
+        (key, 5 * plans[0][0] + plans[0][1], tuple(5 * s + j for s, j in plans[1:]))
+        for key, plans in plans_of(index, r)
+    )
+
+
+def flat(table: Sequence[Tail]) -> list[float]:
+    """A table of plan chances per symbol set, flattened: ``S``'s chance of ``j`` cards at
+    ``5 S + j`` (the form ``distribution`` reads)."""
+    return list(itertools.chain.from_iterable(table))
+
+
+def distribution(index: int, r: int, success: Sequence[float]) -> Dist:
     """The estimated distribution of an army's final key (rules of thumb 2 and 3): a plan
-    ``(S, j)`` succeeds with chance ``success[S][j]``; the army reaches the best plan that
-    succeeds."""
+    ``(S, j)`` succeeds with chance ``success[5 S + j]`` (a ``flat`` table); the army
+    reaches the best plan that succeeds."""
     if r == 0:
         return [(KEY[index], 1.0)]
     out: Dist = []
     reached = 0.0
-    for key, plans in plans_of(index, r):
-        p = 0.0
-        for s, j in plans:
-            q = success[s][j]
+    for key, place, more in _places(index, r):
+        p = success[place]
+        for other in more:
+            q = success[other]
             if q > p:
                 p = q
         if p > reached:
@@ -169,17 +185,42 @@ def beats_all(dist: Dist, rivals: Iterable[Rival], complete: bool, comp: int) ->
     keys (KC-R22): a complete army (completed at play ``comp``) wins against an incomplete one
     and against one completed later; two incomplete ones are a coin flip."""
     rivals = list(rivals)
+    if len(rivals) == 1:
+        return _beats_one(dist, rivals[0], _tie(rivals[0], complete, comp))
     total = 0.0
     for key, p in dist:
         for rival in rivals:
-            if complete:
-                tie = 1.0 if not rival.complete or comp < rival.comp else 0.0
-            else:
-                tie = 0.0 if rival.complete else 0.5
-            p *= rival.beaten_by(key, tie)
+            p *= rival.beaten_by(key, _tie(rival, complete, comp))
             if p == 0.0:
                 break
         total += p
+    return total
+
+
+def _tie(rival: Rival, complete: bool, comp: int) -> float:
+    """What an equal key against ``rival`` is worth (KC-R22)."""
+    if complete:
+        return 1.0 if not rival.complete or comp < rival.comp else 0.0
+    return 0.0 if rival.complete else 0.5
+
+
+def _beats_one(dist: Dist, rival: Rival, tie: float) -> float:
+    """``beats_all`` against a single rival (two players, the search's rollouts): ``dist``
+    descends while the rival's keys ascend, so one pass over both replaces a bisection per
+    key."""
+    keys, below, mass = rival.keys, rival.below, rival.mass
+    n = i = len(keys)
+    total = 0.0
+    for key, p in dist:
+        while i and keys[i - 1] >= key:
+            i -= 1
+        # i: how many of the rival's keys lie below ``key`` (as ``bisect_left``)
+        if i == n:
+            total += p
+        elif keys[i] == key:
+            total += p * (below[i] + tie * mass[i])
+        else:
+            total += p * below[i]
     return total
 
 

@@ -24,6 +24,7 @@ from .plans import (
     beats_all,
     count_distribution,
     distribution,
+    flat,
     hand_weights,
     tail_chances,
     with_hand,
@@ -97,22 +98,22 @@ class _Seat:
         # its hand: known (held[s] cards show s), or ``unknown`` cards from the judge's pool
         self.held = seen if known is None else None
         self.unknown = len(hand)
-        self.tables: dict[int, list[Tail]] = {}
+        self.tables: dict[int, list[float]] = {}
 
-    def success(self, r: int) -> list[Tail]:
-        """Plan chances for a territory with ``r`` empty slots (rule of thumb 3: it may use
-        ``share * r`` of the future draws, shares overlapping)."""
+    def success(self, r: int) -> list[float]:
+        """Plan chances (a ``flat`` table) for a territory with ``r`` empty slots (rule of
+        thumb 3: it may use ``share * r`` of the future draws, shares overlapping)."""
         slots, future = self.slots, self.future
         m = min(future, round(PARAMS.share * future * r / slots)) if slots and future else 0
         table = self.tables.get(m)
         if table is None:
             size, fits, held = self.size, self.fits, self.held
             if held is not None:
-                table = [_EMPTY] + [_mixed(fits[s], size, m, held[s]) for s in range(1, 32)]
+                rows = [_EMPTY] + [_mixed(fits[s], size, m, held[s]) for s in range(1, 32)]
             else:
                 n = self.unknown
-                table = [_EMPTY] + [_unknown_hand(fits[s], size, m, n) for s in range(1, 32)]
-            self.tables[m] = table
+                rows = [_EMPTY] + [_unknown_hand(fits[s], size, m, n) for s in range(1, 32)]
+            table = self.tables[m] = flat(rows)
         return table
 
 
