@@ -55,6 +55,7 @@ from .plans import (
     distribution,
     flat,
     hand_weights,
+    showing_counts,
     tail_chances,
     with_hand,
 )
@@ -109,14 +110,9 @@ class _Evaluation:
         for m in self.hand_masks:
             pool[m] -= 1
         self.pool_size = sum(pool)
-        # fits[s]: the pool's cards that show every symbol of s (a sum over the supersets)
-        fits = pool
-        for b in (1, 2, 4, 8, 16):
-            for s in range(32):
-                if not s & b:
-                    fits[s] += fits[s | b]
-        fits[0] = 0
-        self.fits = fits
+        # fits[s]: the pool's cards that show every symbol of s (none for the empty set)
+        self.fits = showing_counts(pool)
+        self.fits[0] = 0
         self.open = [t for t in range(TERRITORIES) if state.decided[t] is None]
         self.won = sum(1 for d in state.decided if d is not None and d[0] == seat)
         self._tails: dict[int, list[Tail]] = {}

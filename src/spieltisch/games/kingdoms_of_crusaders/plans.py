@@ -26,6 +26,17 @@ MASKS = tuple(sorted(range(1, 32), key=lambda m: (bin(m).count("1"), m)))
 SUBMASKS = tuple(tuple(s for s in range(1, 32) if m & s == s) for m in range(32))
 
 
+def showing_counts(histogram: Sequence[int]) -> list[int]:
+    """Per symbol set s: the cards of ``histogram`` (per symbol mask) that show every symbol
+    of s, a sum over the supersets of s; at 0 (the empty set) all of them."""
+    out = list(histogram)
+    for b in (1, 2, 4, 8, 16):
+        for m in range(32):
+            if not m & b:
+                out[m] += out[m | b]
+    return out
+
+
 @functools.cache
 def plans_of(index: int, r: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Useful plans for an army with counts index ``index`` and ``r`` empty slots, grouped by

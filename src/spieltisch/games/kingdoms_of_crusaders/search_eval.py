@@ -26,6 +26,7 @@ from .plans import (
     distribution,
     flat,
     hand_weights,
+    showing_counts,
     tail_chances,
     with_hand,
 )
@@ -117,17 +118,6 @@ class _Seat:
         return table
 
 
-def _showing(histogram: Sequence[int]) -> list[int]:
-    """Per symbol set s: the cards of ``histogram`` (per symbol mask) that show every symbol
-    of s; at 0 (the empty set) all of them."""
-    out = list(histogram)
-    for b in (1, 2, 4, 8, 16):
-        for m in range(32):
-            if not m & b:
-                out[m] += out[m | b]
-    return out
-
-
 def _win_chance(p: int, dist: Dist, rivals: Sequence[Rival]) -> float:
     """The chance that seat ``p``'s army (final keys ``dist``) beats every other one."""
     mine = rivals[p]
@@ -143,7 +133,7 @@ def territory_chances(
     every hand of the state when ``judge`` is ``None``."""
     players = state.players
     open_ = [t for t in range(TERRITORIES) if state.decided[t] is None]
-    showing = _showing(state.unseen)
+    showing = showing_counts(state.unseen)
     hand = None if judge is None else state.hands[judge]
     seats = [_Seat(state, p, open_, showing, None if p == judge else hand) for p in range(players)]
     known: dict[tuple[int, int, int], Dist] = {}
