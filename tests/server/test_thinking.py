@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-from spieltisch.engine.registry import game
-
 from .test_app import create, token_of, wait_turn
 
 # the module (``spieltisch.bots.levels`` is also a function of the package)
@@ -76,8 +74,6 @@ def test_a_table_answers_moves_while_a_bot_thinks_at_another(
     """While table A's hard bot searches (for 2.5 s, in a worker process), a move at table
     B is answered, and A's bot is still thinking afterwards."""
     monkeypatch.setattr(LEVELS, "HARD_SECONDS", 2.5)
-    # hard in this game searches a number of worlds (hard_iterations): here, 2.5 s
-    monkeypatch.setattr(game("kingdoms-of-crusaders").search_hooks(), "hard_iterations", None)
     a = create(client, seats=HARD, seed=21)
     b = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=5)
     a_token = token_of(a["seats"][0]["link"])
