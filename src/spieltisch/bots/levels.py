@@ -18,8 +18,6 @@ from .search import SearchBot
 
 LEVELS = ("easy", "normal", "hard", "expert")
 HARD_SECONDS = 1.0
-# a game that budgets hard in iterations (``SearchHooks.hard_iterations``) is cut off here
-HARD_LIMIT_SECONDS = 4.0
 EXPERT_SECONDS = 4.0  # inside the web table's 5-second budget, with room to hand over
 EXPERT_WORKERS = max(2, min(4, os.cpu_count() or 2))
 
@@ -58,9 +56,6 @@ class EasyBot:
 
 
 def _hard(game: Game) -> SearchBot:
-    iterations = game.search_hooks().hard_iterations
-    if iterations is not None:
-        return SearchBot("hard", seconds=HARD_LIMIT_SECONDS, iterations=iterations)
     return SearchBot("hard", seconds=HARD_SECONDS)
 
 

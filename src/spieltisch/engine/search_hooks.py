@@ -45,14 +45,6 @@ class SearchHooks:
     #: 0: the tree search. k > 0: the flat search (``bots.search.flat``), which compares the
     #: prior's k best root moves in shared re-deals, each followed by a rollout
     root_candidates: int = 0
-    #: k > 0 and s > 0: the flat search first plays every one of ``root_moves`` in s
-    #: worlds (the screen), then compares only the prior's ``root_kept`` best and the
-    #: screen's best of the rest, k in all
-    root_screen_worlds: int = 0
-    root_kept: int = 0
-    #: the ``hard`` level's budget in iterations instead of its seconds (which then only
-    #: cap it), for a search that must finish a fixed plan of worlds to choose well
-    hard_iterations: int | None = None
     #: steps of ``rollout_action`` a flat search plays after each move before ``evaluate``
     #: (the tree search plays ``rollout_depth``)
     flat_rollout_depth: int = 12
@@ -84,16 +76,6 @@ class SearchHooks:
         choice = bot.choose(state, seat, rng)
         base = (1.0 - self.heuristic_weight) / n
         return [base + (self.heuristic_weight if a == choice else 0.0) for a in legal]
-
-    def root_moves(
-        self, state: State, seat: int, legal: Sequence[Action], rng: random.Random
-    ) -> list[Action]:
-        """The moves a flat search may compare at its root, the prior's favourite first: by
-        default every legal move in the prior's order. A game drops moves that are one
-        (the same play by another name), so that no comparison is spent twice."""
-        prior = self.prior(state, seat, legal, rng)
-        order = sorted(range(len(legal)), key=lambda i: -prior[i])  # stable: ties keep order
-        return [legal[i] for i in order]
 
     def rollout_action(self, state: State, seat: int, rng: random.Random) -> Action:
         """The action a rollout plays for ``seat``: by default a uniformly random one."""

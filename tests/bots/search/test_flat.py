@@ -22,41 +22,34 @@ from .test_ismcts import GAMES, TrueStateGuard, _position
 def flat(monkeypatch: pytest.MonkeyPatch):
     """Ask every game's hooks for the flat search with 3 candidates and short rollouts."""
 
-    def hooks_of(
-        g: Any, candidates: int = 3, depth: int = 4, screen: int = 0, kept: int = 0
-    ) -> SearchHooks:
+    def hooks_of(g: Any, candidates: int = 3, depth: int = 4) -> SearchHooks:
         hooks = g.search_hooks()
         monkeypatch.setattr(hooks, "root_candidates", candidates)
         monkeypatch.setattr(hooks, "flat_rollout_depth", depth)
-        monkeypatch.setattr(hooks, "root_screen_worlds", screen)
-        monkeypatch.setattr(hooks, "root_kept", kept)
         return hooks
 
     return hooks_of
 
 
-@pytest.mark.parametrize("screen", [0, 2])
 @pytest.mark.parametrize(("game_id", "players", "moves", "options"), GAMES)
 def test_the_flat_search_reads_nothing_but_its_own_seats_view(
-    flat, game_id, players, moves, options, screen
+    flat, game_id, players, moves, options
 ):
     g, state = _position(game_id, players, moves, options)
     seat = state.actors()[0]
     guarded = TrueStateGuard(state.resample(seat, random.Random(1)), seat)
-    hooks = flat(g, screen=screen, kept=1)
-    search = FlatSearch(hooks, guarded, seat, random.Random(5))  # type: ignore[arg-type]
+    search = FlatSearch(flat(g), guarded, seat, random.Random(5))  # type: ignore[arg-type]
     result = search.run(iterations=12)
     assert result.best in state.legal_actions(seat)
 
 
-@pytest.mark.parametrize("screen", [0, 2])
 @pytest.mark.parametrize(("game_id", "players", "moves", "options"), GAMES)
 def test_hidden_facts_and_a_fixed_seed_give_the_same_flat_search(
-    flat, game_id, players, moves, options, screen
+    flat, game_id, players, moves, options
 ):
     g, state = _position(game_id, players, moves, options)
     seat = state.actors()[0]
-    hooks = flat(g, screen=screen, kept=1)
+    hooks = flat(g)
     results = [
         FlatSearch(hooks, state.resample(seat, random.Random(world)), seat, random.Random(5)).run(
             iterations=10
@@ -113,51 +106,6 @@ def test_a_move_clearly_behind_is_dropped_and_the_search_stops_with_one_left(fla
     assert result.best == target and len(search.alive) == 1
     assert len(result.actions) == 3
     assert all(s.value < result.actions[0].value for s in result.actions[1:])
-
-
-def _screen_setup(flat, monkeypatch, screen):
-    """A position where one play, far down the prior's order, wins whenever it is made."""
-    g, state = _position("kingdoms-of-crusaders", 2, 4)
-    seat = state.actors()[0]
-    hooks = flat(g, candidates=3, depth=0, screen=screen, kept=1)
-    legal = state.legal_actions(seat)
-    moves = hooks.root_moves(state, seat, legal, random.Random(0))
-    target = moves[-1]
-    card = state.pool.index[target.card]
-
-    def evaluate(s):
-        v = 0.9 if card in s.armies[seat][target.territory - 1] else 0.5
-        return [v, 1 - v] if seat == 0 else [1 - v, v]
-
-    monkeypatch.setattr(hooks, "evaluate", evaluate)
-    search = FlatSearch(hooks, state.resample(seat, random.Random(1)), seat, random.Random(2))
-    return search, moves, target
-
-
-def test_the_screen_plays_every_move_then_keeps_the_priors_best_and_the_screens_best(
-    flat, monkeypatch
-):
-    search, moves, target = _screen_setup(flat, monkeypatch, screen=2)
-    assert len(moves) > 3
-    result = search.run(iterations=200)
-    assert search.candidates == moves  # every distinct move was screened
-    visits = {s.action: s.visits for s in result.actions}
-    # the prior's best (kept) and the screen's best of the rest went on: the winning play,
-    # then the first of the equal others; every other move stopped after the screen
-    finalists = {moves[0], target, moves[1]}
-    assert all(visits[m] == 2 for m in moves if m not in finalists)
-    assert all(visits[m] > 2 for m in finalists)
-    # the others fell clearly behind and were dropped: the search stopped at MIN_WORLDS
-    assert result.best == target and result.iterations == MIN_WORLDS
-
-
-def test_a_search_ended_within_the_screen_chooses_among_the_priors_kept_moves(flat, monkeypatch):
-    search, moves, target = _screen_setup(flat, monkeypatch, screen=3)
-    result = search.run(iterations=2)  # the screen needs 3 worlds
-    assert search.screening and result.iterations == 2
-    # the winning play leads the screen, but two worlds say too little: the prior's best
-    assert max(result.actions, key=lambda s: s.value).action == target
-    assert result.best == moves[0]
 
 
 def test_a_watching_seat_gets_the_positions_value_and_no_moves(flat):

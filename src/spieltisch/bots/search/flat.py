@@ -10,13 +10,6 @@ otherwise drown the small differences between good moves. A move that falls clea
 behind the leader (its paired difference more than ``PRUNE_SE`` standard errors below
 zero, after ``MIN_WORLDS`` worlds) is dropped, and the search stops once one is left.
 
-With ``root_screen_worlds`` s > 0 the first s worlds are a screen: every one of the
-hooks' ``root_moves`` is played in them. Then the prior's ``root_kept`` best and the
-screen's best of the rest, k in all, go on. A game whose heuristic ranks its good moves
-poorly finds the better ones among all of them this way, at less cost than comparing all
-of them in every world. A search that ends within the screen (a time budget) chooses among
-the prior's kept moves only: a screen of a world or two says too little.
-
 It is one level of information-set Monte Carlo search: the root is the searching seat's
 information set, every iteration a world consistent with it. As the tree search does, it
 reads the state it is given only through ``resample`` and the observer's legal actions.
@@ -52,7 +45,6 @@ class FlatSearch:
         self.seconds = 0.0
         self.candidates: list[Action] | None = None  # chosen in the first world
         self.alive: list[int] = []
-        self.screening = False  # every root move still in play (the screen's first worlds)
         #: per candidate: the observer's value in each world it was played in, and each
         #: seat's summed value
         self.samples: list[list[float]] = []
@@ -99,38 +91,19 @@ class FlatSearch:
             for seat, v in enumerate(values):
                 totals[seat] += v
         self.iterations += 1
-        if self.screening:
-            if len(self.samples[self.alive[0]]) >= self.hooks.root_screen_worlds:
-                self._end_screen()
-        else:
-            self._prune()
+        self._prune()
 
     def _choose_candidates(self, world: State) -> None:
         observer = self.observer
-        hooks = self.hooks
         legal = world.legal_actions(observer) if observer in world.actors() else []
         if len(legal) > 1:
-            legal = hooks.root_moves(world, observer, legal, self.rng)
-            self.screening = hooks.root_screen_worlds > 0 and len(legal) > hooks.root_candidates
-            if not self.screening:
-                legal = legal[: hooks.root_candidates]
+            prior = self.hooks.prior(world, observer, legal, self.rng)
+            order = sorted(range(len(legal)), key=lambda i: -prior[i])  # stable: ties keep order
+            legal = [legal[i] for i in order[: self.hooks.root_candidates]]
         self.candidates = legal
         self.alive = list(range(len(legal)))
         self.samples = [[] for _ in legal]
         self.totals = [[0.0] * world.players for _ in legal]
-
-    def _kept(self) -> list[int]:
-        """The prior's best moves, which go on whatever the screen says."""
-        return list(range(min(max(self.hooks.root_kept, 1), len(self.alive))))
-
-    def _end_screen(self) -> None:
-        """The prior's kept moves and the screen's best of the rest go on."""
-        kept = self._kept()
-        rest = sorted(
-            (i for i in self.alive if i not in kept), key=lambda i: (-sum(self.samples[i]), i)
-        )
-        self.alive = sorted(kept + rest[: max(0, self.hooks.root_candidates - len(kept))])
-        self.screening = False
 
     def _rollout(self, state: State) -> list[float]:
         self.rollouts += 1
@@ -163,7 +136,7 @@ class FlatSearch:
             ActionStats(a, len(s), sum(s) / len(s) if s else 0.0)
             for a, s in zip(candidates, self.samples, strict=True)
         ]
-        alive = set(self._kept() if self.screening else self.alive)
+        alive = set(self.alive)
         order = sorted(
             range(len(stats)), key=lambda i: (i not in alive, -stats[i].value, -stats[i].visits)
         )

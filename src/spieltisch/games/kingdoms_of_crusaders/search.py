@@ -55,15 +55,6 @@ class KingdomsSearchHooks(SearchHooks):
     #: normal at 1,000 iterations); see docs/games/kingdoms-of-crusaders-search.md
     root_candidates = 6
     flat_rollout_depth = 16
-    #: the heuristic ranks its good plays poorly (the best over many worlds was its own
-    #: play in a third of the decisions, below its tenth in a fifth): every distinct play
-    #: is screened in 3 worlds, then its best 2 and the screen's best 4 go on
-    #: (tools/search/study_kingdoms_flat.py)
-    root_screen_worlds = 3
-    root_kept = 2
-    #: hard compares in 16 worlds (about 1 s a decision here, more early in a game, less
-    #: late): a time budget would cut the screen short early in a game, where it costs most
-    hard_iterations = 16
     #: the tree search (post-game analysis) judges a new node at once: short or whole
     #: rollouts of a quick greedy policy did not help it
     rollout_depth = 0
@@ -113,26 +104,6 @@ class KingdomsSearchHooks(SearchHooks):
         # equivalent plays (KC-E24) leave their group's weight to the first of them: the
         # search need not split its visits among moves that are one
         return [even + (1.0 - self.floor) * weight.get(a, 0.0) / total for a in plays]
-
-    def root_moves(
-        self, state: State, seat: int, legal: Sequence[Action], rng: random.Random
-    ) -> list[Action]:
-        """The prior's order, with every play after the first of its group of equivalent
-        plays (KC-E24: the same symbols into the same territory) left out."""
-        moves = super().root_moves(state, seat, legal, rng)
-        if not isinstance(state, KingdomsState):
-            return moves
-        masks, card_of = state.pool.masks, state.pool.index
-        seen: set[tuple[int, int]] = set()
-        out = []
-        for action in moves:
-            if isinstance(action, Move) and action.kind == PLAY:
-                group = (masks[card_of[action.card]], action.territory)
-                if group in seen:
-                    continue
-                seen.add(group)
-            out.append(action)
-        return out
 
     def rollout_action(self, state: State, seat: int, rng: random.Random) -> Action:
         """The heuristic's play (it claims whatever it can): the flat search's rollouts are
