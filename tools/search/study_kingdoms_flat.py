@@ -34,7 +34,9 @@ from multiprocessing import Pool
 from typing import Any
 
 from spieltisch.bots.search.flat import FlatSearch
+from spieltisch.engine.action import Action
 from spieltisch.engine.registry import game as lookup
+from spieltisch.engine.state import State
 from spieltisch.games.kingdoms_of_crusaders.actions import PLAY, Move
 from spieltisch.games.kingdoms_of_crusaders.heuristic import HeuristicBot, _Evaluation
 from spieltisch.games.kingdoms_of_crusaders.state import KingdomsState
@@ -43,19 +45,31 @@ Decision = dict[str, Any]
 
 
 # -- collect -------------------------------------------------------------------------------
+class EveryPlay(FlatSearch):
+    """The shipped flat search with its candidates given (every distinct play) and none
+    ever dropped, so that every play has a value in every world."""
+
+    def __init__(self, state: KingdomsState, seat: int, plays: list[Action], seed: int) -> None:
+        super().__init__(state.game.search_hooks(), state, seat, random.Random(seed))
+        self.plays = plays
+
+    def _choose_candidates(self, world: State) -> None:
+        self.candidates = list(self.plays)
+        self.alive = list(range(len(self.plays)))
+        self.samples = [[] for _ in self.plays]
+        self.totals = [[0.0] * world.players for _ in self.plays]
+
+    def _prune(self) -> None:
+        pass
+
+
 def wide_values(state: KingdomsState, seat: int, worlds: int, seed: int) -> Decision:
     """Every distinct play at ``state``, best first by the heuristic, and its value for
     ``seat`` in each of ``worlds`` shared re-deals."""
-    hooks = state.game.search_hooks()
     plays = [a for a in state.legal_actions(seat) if isinstance(a, Move) and a.kind == PLAY]
     scored = _Evaluation(state, seat, HeuristicBot.params).scores(plays)
     order = sorted(scored.values(), key=lambda av: -av[1])  # stable: the heuristic's first
-    search = FlatSearch(hooks, state, seat, random.Random(seed))
-    search.candidates = [a for a, _ in order]
-    search.alive = list(range(len(order)))
-    search.samples = [[] for _ in order]
-    search.totals = [[0.0] * state.players for _ in order]
-    search._prune = lambda: None  # type: ignore[method-assign]  # every play, every world
+    search = EveryPlay(state, seat, [a for a, _ in order], seed)
     search.run(iterations=worlds)
     return {
         "plays": [repr(a) for a, _ in order],
