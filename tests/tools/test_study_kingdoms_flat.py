@@ -85,3 +85,26 @@ def test_the_collector_values_every_distinct_play_in_every_world() -> None:
     # the heuristic's own play comes first
     chosen = HeuristicBot().choose(state, seat, random.Random(0))
     assert plays[0] == repr(chosen)
+
+
+def test_the_ceiling_fit_recovers_a_gain_that_approaches_its_limit_as_one_over_k() -> None:
+    points = {k: 2.5 - 10.0 / k for k in (8, 12, 16, 20, 24)}
+    ceiling, slope = study.fit_ceiling(points)
+    assert abs(ceiling - 2.5) < 1e-9 and abs(slope - 10.0) < 1e-9
+    # a gain that does not grow with the worlds has itself as its ceiling
+    assert study.fit_ceiling({8: 1.0, 16: 1.0}) == (1.0, 0.0)
+
+
+def test_a_fixed_held_out_set_scores_only_those_worlds() -> None:
+    # play 1 is better by 50 points in 8 of 32 worlds: over random splits its score is
+    # 50 * 8 / 32; with 30 seen, 8 held-out worlds no longer fit, and the study says so
+    values = [[0.5] * 32, [0.5] * 24 + [1.0] * 8]
+    always_one = lambda d, seen: (1, 0)  # noqa: E731
+    points, _ = study.gain([{"values": values}], always_one, seen=8, splits=50, held_out=8)
+    assert abs(points - 12.5) < 6.0
+    try:
+        study.gain([{"values": values}], always_one, seen=30, splits=1, held_out=8)
+    except ValueError as exc:
+        assert "need more than 32" in str(exc)
+    else:
+        raise AssertionError("30 seen and 8 held out do not fit into 32 worlds")

@@ -151,24 +151,50 @@ def screened(screen: int, finalists: int, kept: int, worlds: int) -> Rule:
 
 
 def gain(
-    decisions: Sequence[Decision], rule: Rule, seen: int, splits: int, seed: int = 1
+    decisions: Sequence[Decision],
+    rule: Rule,
+    seen: int,
+    splits: int,
+    seed: int = 1,
+    held_out: int | None = None,
 ) -> tuple[float, float]:
     """The rule's mean gain over the heuristic's play (index 0), in points of win chance per
-    decision, scored on the worlds it did not see; and its mean cost in rollouts."""
+    decision, scored on the worlds it did not see (the last ``held_out`` of each shuffle,
+    or all it did not see); and its mean cost in rollouts."""
     rng = random.Random(seed)
     total = cost = 0.0
     n = 0
     for d in decisions:
         values = d["values"]
         worlds = list(range(len(values[0])))
+        scored = len(worlds) - seen if held_out is None else held_out
+        if seen + scored > len(worlds):
+            raise ValueError(
+                f"{seen} seen and {scored} held-out worlds need more than {len(worlds)}"
+            )
         for _ in range(splits):
             rng.shuffle(worlds)
             play, spent = rule(d, worlds[:seen])
-            held_out = worlds[seen:]
-            total += _mean([values[play][w] - values[0][w] for w in held_out])
+            held = worlds[len(worlds) - scored :]
+            total += _mean([values[play][w] - values[0][w] for w in held])
             cost += spent
             n += 1
     return 100 * total / n, cost / n
+
+
+def fit_ceiling(points: dict[int, float]) -> tuple[float, float]:
+    """Least squares of ``gain(k) = ceiling - slope / k`` over the worlds ``k`` a rule saw:
+    what choosing among the same plays would gain with endless worlds, and how fast the
+    gain approaches it (a rule's choice errs by noise that shrinks as ``1 / k``)."""
+    if len(points) < 2:
+        raise ValueError("the fit needs the gain at two or more world counts")
+    xs = [1.0 / k for k in points]
+    ys = list(points.values())
+    mx, my = _mean(xs), _mean(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs
+    )
+    return my - slope * mx, -slope
 
 
 def rank_of_best(decisions: Sequence[Decision]) -> dict[str, int]:
@@ -207,6 +233,23 @@ def analyse(args: argparse.Namespace) -> None:
     for name, rule in rules:
         points, cost = gain(decisions, rule, seen, args.splits)
         print(f"| {name} | {points:+.2f} | {cost:.0f} |")
+    # the ceiling: every play, seen in k worlds, always scored on the same number of
+    # held-out worlds, so the gains differ only in how well the choice was made
+    held = max(1, worlds // 4)
+    counts = [k for k in (8, 12, 16, 20, 24) if k + held <= worlds]
+    print(f"\nevery play, scored on {held} held-out worlds:")
+    print("| worlds seen | gain, points per decision | heuristic's best 6 |")
+    print("|---|---|---|")
+    every: dict[int, float] = {}
+    six: dict[int, float] = {}
+    for k in counts:
+        every[k], _ = gain(decisions, top(99, k), k, args.splits, held_out=held)
+        six[k], _ = gain(decisions, top(6, k), k, args.splits, held_out=held)
+        print(f"| {k} | {every[k]:+.2f} | {six[k]:+.2f} |")
+    if len(every) >= 2:
+        for name, points in (("every play", every), ("the heuristic's best 6", six)):
+            ceiling, slope = fit_ceiling(points)
+            print(f"{name}: gain(k) = {ceiling:+.2f} - {slope:.1f} / k")
     print("\nrank of the best play (mean over all worlds) in the heuristic's order:")
     print(sorted(rank_of_best(decisions).items(), key=lambda kv: kv[0]))
 
