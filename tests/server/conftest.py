@@ -26,7 +26,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if not POSTGRES:
         pytest.skip("set SPIELTISCH_TEST_POSTGRES to a PostgreSQL URL to test it")
     engine = db.connect(POSTGRES)
-    db.metadata.drop_all(engine)
+    db.drop_everything(engine)  # the schema's version record too: the next connect rebuilds
     engine.dispose()
     return POSTGRES
 

@@ -128,6 +128,13 @@ def test_bad_moves_get_clear_errors_and_change_nothing(client: Any) -> None:
     assert r.status_code == 400 and "malformed" in r.json()["error"]
     r = client.post(f"/api/seat/{mover}/act", json={"expected_version": "x", "action": legal[0]})
     assert r.status_code == 400
+    # the version is an integer, not a string or a boolean that looks like one (issue 18)
+    for lookalike in (str(version), bool(version), float(version)):
+        r = client.post(
+            f"/api/seat/{mover}/act", json={"expected_version": lookalike, "action": legal[0]}
+        )
+        assert r.status_code == 400 and "expected_version" in r.json()["error"], lookalike
+    assert client.get(f"/api/seat/{mover}").json()["version"] == version
     # a huge body
     r = client.post(
         f"/api/seat/{mover}/act",
@@ -207,6 +214,17 @@ def test_websocket_play_pushes_each_seat_its_own_update(client: Any) -> None:
             ws_o.send_text(bad)
             reply = ws_o.receive_json()
             assert reply["type"] == "error" and reply["error"]
+        # a binary frame (issue 18: it used to end the handler): answered, connection kept
+        ws_o.send_bytes(b"\x00\x01binary")
+        reply = ws_o.receive_json()
+        assert reply["type"] == "error" and "binary" in reply["error"]
+        ws_o.send_text(
+            json.dumps(
+                {"type": "act", "expected_version": str(update["version"] + 1), "action": {}}
+            )
+        )
+        reply = ws_o.receive_json()
+        assert reply["type"] == "error" and "integer" in reply["error"]
         ws_o.send_text(json.dumps({"type": "refresh"}))
         assert ws_o.receive_json()["version"] == update["version"] + 1
 

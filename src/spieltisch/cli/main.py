@@ -8,6 +8,7 @@ from .analyse import analyse_command
 from .bench import bench
 from .bench_server import bench_server
 from .catalog import games, rules
+from .database import database
 from .play import play
 from .position import position, schema
 from .replay import replay
@@ -40,6 +41,7 @@ app.command()(screenshots)
 app.command()(translations)
 app.add_typer(rulebook, name="rulebook")
 app.add_typer(position, name="position")
+app.add_typer(database, name="db")
 app.command()(schema)
 mount(app)  # the games' own commands (tower-stats, calibrate), from their manifests
 

@@ -1,9 +1,8 @@
 """Finished analyses in the database, so that one survives a restart of the server: one row
 per table (its latest analysis), beside the move log (``db.py``).
 
-The row is derived data: it can always be worked out again from the moves, so it needs no
-migration of its own; the table is created where it is missing on first use (SQLite and
-PostgreSQL alike)."""
+The row is derived data: it can always be worked out again from the moves. Its table is
+part of the schema's versions (``migrations/versions/r0002_analyses.py``)."""
 
 from __future__ import annotations
 
@@ -20,11 +19,8 @@ from sqlalchemy import (
     Text,
     delete,
     insert,
-    inspect,
     select,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError
 
 from ..analysis.postgame import GameAnalysis
 from . import db
@@ -42,18 +38,8 @@ analyses = Table(
 )
 
 
-def _ensure(engine: Engine) -> None:
-    """The table, where it is missing (one look at the schema: analyses are rare)."""
-    try:
-        analyses.create(engine, checkfirst=True)
-    except DBAPIError:  # another request created it at the same moment
-        if not inspect(engine).has_table(analyses.name):
-            raise
-
-
 def save(store: Store, table_id: str, version: int, analysis: GameAnalysis) -> None:
     """Keep ``analysis`` as the table's (replacing an older one)."""
-    _ensure(store.engine)
     data = json.dumps(analysis.to_data(), ensure_ascii=False, separators=(",", ":"))
     with store.engine.begin() as conn:
         conn.execute(delete(analyses).where(analyses.c.table_id == table_id))
@@ -72,7 +58,6 @@ def save(store: Store, table_id: str, version: int, analysis: GameAnalysis) -> N
 def load(store: Store, table_id: str, version: int, iterations: int) -> GameAnalysis | None:
     """The table's kept analysis of its ``version`` moves with ``iterations`` per search,
     or ``None`` (none kept, or one of another budget or of fewer moves)."""
-    _ensure(store.engine)
     with store.engine.connect() as conn:
         row = conn.execute(select(analyses).where(analyses.c.table_id == table_id)).first()
     if row is None or row.version != version or row.iterations != iterations:

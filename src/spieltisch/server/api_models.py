@@ -79,7 +79,11 @@ class CreateTable(BaseModel):
 
 
 class Act(BaseModel):
-    expected_version: int = Field(..., description="the table version the move is made on")
+    expected_version: int = Field(
+        ...,
+        strict=True,  # 12, not "12" or true: the WebSocket's act takes integers only too
+        description="the table version the move is made on (an integer)",
+    )
     action: dict[str, Any] = Field(..., description="the action's JSON, as in 'legal'")
 
 
@@ -99,12 +103,15 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` for the error statuses a route may answer with."""
     meaning = {
         400: "malformed request or action",
-        403: "a spectator link cannot do this (or the table does not allow it)",
+        401: "not signed in, or a wrong name or password",
+        403: "refused: a spectator link, a table that does not allow it, a wrong password, "
+        "or a request without the page's CSRF token",
         404: "unknown link or table",
         409: "stale version: another move came first",
         413: f"request body over {MAX_BODY} bytes",
         422: "illegal move (the engine's reason and the rule)",
-        429: "a hint for this seat is still being worked out",
+        429: "too many requests (a hint still being worked out, a locked account): "
+        "the Retry-After header says when to try again",
     }
     out: dict[int | str, dict[str, Any]] = {
         status: {"model": ErrorBody, "description": meaning[status]}

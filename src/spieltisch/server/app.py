@@ -1,7 +1,9 @@
 """The web table: HTTP API, WebSocket live play and the pages (FastAPI).
 
 Links carry tokens: one unguessable token per seat (it acts for that seat only) and one per
-table for spectators (public view only). Every error names the problem and changes nothing.
+table for spectators (public view only). Players may also have accounts (``accounts``,
+``api_accounts``): a session cookie, and a CSRF token on every change the page makes
+(``csrf``). Every error names the problem and changes nothing.
 
 This module assembles the application: its limits, its error answers and the routes, each
 group in a module of its own — ``api_tables`` (games and tables), ``api_seats`` (a link's
@@ -24,10 +26,23 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..engine.errors import SpieltischError
-from . import api_seats, api_tables, live_socket, page_routes, replay, rules, thinking, tutorial
+from . import (
+    api_accounts,
+    api_seats,
+    api_tables,
+    live_socket,
+    page_routes,
+    replay,
+    rules,
+    thinking,
+    tutorial,
+)
+from .accounts import Accounts
 from .api_models import LANGS, MAX_BODY, Act, CreateTable, ErrorBody, SeatSpec, Settings, Why
 from .api_models import error as _error
 from .api_models import errors as _errors
+from .csrf import SessionAndCsrf
+from .headers import SecurityHeaders
 from .hints import Hints
 from .live import TableManager
 from .rematch import Rematches
@@ -80,6 +95,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     manager = TableManager(store)
     rematches = Rematches(manager)  # mutual rematch offers (server/rematch.py)
     hints = Hints(manager)  # suggested moves (server/hints.py)
+    accounts = Accounts(store.engine)  # players' accounts and sessions (server/accounts.py)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -97,15 +113,19 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     app.state.manager = manager
     app.state.rematches = rematches
     app.state.hints = hints
+    app.state.accounts = accounts
     app.include_router(rules.router(_errors))
     app.include_router(tutorial.router(manager, _errors))
     replay.install(app, manager, store)  # /replay/<token> and /api/replay/...
+    app.add_middleware(SessionAndCsrf, accounts=accounts)
     app.add_middleware(CountedBody)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     app.middleware("http")(_limit_body)
     _answer_errors(app)
     # in this order, which is the order of the paths in the OpenAPI schema
     app.include_router(api_tables.router(manager))
     app.include_router(api_seats.router(manager, rematches, hints))
+    app.include_router(api_accounts.router(accounts))
     app.include_router(live_socket.router(manager, rematches))
     app.include_router(page_routes.router(manager))
     return app
@@ -125,7 +145,8 @@ def _answer_errors(app: FastAPI) -> None:
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return _error(exc.status, str(exc), exc.rule)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return _error(exc.status, str(exc), exc.rule, headers=headers)
 
     @app.exception_handler(SpieltischError)
     async def game_error(_request: Request, exc: SpieltischError) -> JSONResponse:

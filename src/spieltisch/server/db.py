@@ -5,6 +5,11 @@ every game state is rebuilt by replaying the moves. Table events (a clock ran ou
 took over a seat, the server restarted) are stored beside the moves so that clocks and
 takeovers are rebuilt the same way. SQLite (one file, WAL mode) by default,
 PostgreSQL by URL with the same code.
+
+The schema is versioned with Alembic (``server/migrations``): ``connect`` brings a database
+to the newest version before anything reads it. The tables below are what the code reads
+and writes; ``tests/server/test_migrations.py`` checks that the migrations make exactly
+them.
 """
 
 from __future__ import annotations
@@ -14,6 +19,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     Column,
     Float,
@@ -25,8 +34,10 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    inspect,
+    text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
 
@@ -78,6 +89,31 @@ events = Table(
 )
 
 
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    # a deleted account keeps its row (its games name it) but frees its name
+    Column("name", String(32), nullable=True, unique=True),
+    Column("name_key", String(32), nullable=True, unique=True),  # casefolded: one "Anna"
+    Column("password_hash", Text, nullable=True),  # argon2id (PHC string)
+    Column("created", Float, nullable=False),
+    Column("deleted", Float, nullable=True),
+    Column("failed_signins", Integer, nullable=False, server_default="0"),
+    Column("locked_until", Float, nullable=True),
+)
+
+account_sessions = Table(
+    "account_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # SHA-256 of the cookie's token
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+
 def data_dir() -> Path:
     """The user's data directory for Spieltisch (XDG on Linux, the usual places elsewhere)."""
     if sys.platform == "win32":
@@ -122,5 +158,73 @@ def connect(url: str | None = None) -> Engine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-    metadata.create_all(engine)
+    migrate(engine)
     return engine
+
+
+# the version a database of the first release is at: it made its tables with create_all
+# and recorded no version
+FIRST_RELEASE = "0001"
+# any number that is the same in every process: PostgreSQL serialises migrations on it
+_MIGRATION_LOCK = 0x5B1E_7150
+
+
+def alembic_config() -> Config:
+    """Alembic's settings without an ini file: the versions ship inside the package."""
+    config = Config()
+    config.set_main_option("script_location", "spieltisch.server:migrations")
+    return config
+
+
+def head() -> str:
+    """The newest schema version."""
+    revision = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert revision is not None
+    return revision
+
+
+def current(connection: Connection) -> str | None:
+    """The schema version a database is at (``None``: no version recorded)."""
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def migrate(engine: Engine, target: str = "head") -> None:
+    """Bring the database to ``target`` (the newest version by default). A database of the
+    first release, which recorded no version, is taken to be at ``FIRST_RELEASE``; nothing
+    in it is lost. On PostgreSQL, processes starting at once migrate one after another."""
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+        at = current(connection)
+        if target == "head" and at is not None and at == _head_cached():
+            return  # the common case, without loading the versions
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        if at is None and inspect(connection).has_table("tables"):
+            command.stamp(config, FIRST_RELEASE)
+        command.upgrade(config, target)
+
+
+def downgrade(engine: Engine, target: str) -> None:
+    """Take the database back to version ``target`` (``base``: before the first one),
+    undoing the newer versions in turn; for operators rolling a release back."""
+    with engine.begin() as connection:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.downgrade(config, target)
+
+
+_HEAD: list[str] = []
+
+
+def _head_cached() -> str:
+    if not _HEAD:
+        _HEAD.append(head())
+    return _HEAD[0]
+
+
+def drop_everything(engine: Engine) -> None:
+    """Every table of the database, the version record included (tests start empty)."""
+    everything = MetaData()
+    everything.reflect(engine)
+    everything.drop_all(engine)

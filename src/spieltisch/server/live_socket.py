@@ -16,6 +16,8 @@ from .live import LiveTable, TableManager
 from .rematch import Rematches
 from .wire import Connection, TableError, deflate, encode
 
+BINARY = "binary frames are not understood here: send each message as JSON text"
+
 
 def router(manager: TableManager, rematches: Rematches) -> APIRouter:
     api = APIRouter()
@@ -45,7 +47,13 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
         try:
             await _update(table, seat, conn)
             while True:
-                text = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: answered, and the connection stays
+                    await websocket.send_text(encode({"type": "error", "error": BINARY}))
+                    continue
                 reply = await messages.handle(table, seat, conn, text)
                 if reply is not None:
                     await websocket.send_text(encode(reply))

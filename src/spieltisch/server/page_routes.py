@@ -26,6 +26,9 @@ MEDIA = {
     "rematch.js": "text/javascript",
     "bots.js": "text/javascript",
     "analysis.js": "text/javascript",
+    "session.js": "text/javascript",
+    "account.js": "text/javascript",
+    "rules_page.js": "text/javascript",
 }
 
 
@@ -36,6 +39,10 @@ def router(manager: TableManager) -> APIRouter:
     @api.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby() -> str:
         return pages.lobby()
+
+    @api.get("/account", response_class=HTMLResponse, include_in_schema=False)
+    async def account_page() -> str:
+        return pages.account_page()
 
     @api.get("/play/{token}", response_class=HTMLResponse, include_in_schema=False)
     async def play_page(token: str) -> str:

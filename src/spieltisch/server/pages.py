@@ -71,19 +71,10 @@ def rules_page(game_id: str, name: str) -> str:
         + """</main>
 """
         + _messages()
-        + """<script src="/static/messages.js"></script>
+        + """<script src="/static/session.js"></script>
+<script src="/static/messages.js"></script>
 <script src="/static/rules.js"></script>
-<script>
-document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => {
-  window.spieltischText.lang = b.dataset.lang;
-  localStorage.setItem("spieltisch-lang", b.dataset.lang);
-  document.querySelectorAll("[data-t]").forEach((el) => {
-    el.textContent = window.spieltischText._(el.dataset.t); });
-  window.spieltischRules.refresh();
-}));
-document.querySelectorAll("[data-t]").forEach((el) => {
-  el.textContent = window.spieltischText._(el.dataset.t); });
-</script>
+<script src="/static/rules_page.js"></script>
 </body></html>
 """
     )
@@ -96,7 +87,9 @@ def lobby() -> str:
         + """<body class="lobby">
 <header><h1>Spieltisch</h1>
 <nav><button type="button" data-lang="en">English</button>
-<button type="button" data-lang="de">Deutsch</button></nav></header>
+<button type="button" data-lang="de">Deutsch</button>
+<a href="/account" id="account-link"><span data-t="Account">Account</span>
+<span id="account-name"></span></a></nav></header>
 <main>
 <section id="create"><h2 data-t="New table">New table</h2>
 <form id="create-form">
@@ -121,8 +114,84 @@ A guided first game against bots, step by step.</p>
 </main>
 """
         + _messages()
-        + """<script src="/static/messages.js"></script>
+        + """<script src="/static/session.js"></script>
+<script src="/static/messages.js"></script>
 <script src="/static/lobby.js"></script>
+</body></html>
+"""
+    )
+
+
+def account_page() -> str:
+    """Sign in or create an account; signed in: change the password, sign out, delete."""
+    return (
+        _HEAD.format(title="Account · Spieltisch")
+        + """<body class="account-page">
+<header><h1 data-t="Account">Account</h1>
+<nav><button type="button" data-lang="en">English</button>
+<button type="button" data-lang="de">Deutsch</button>
+<a href="/" data-t="Lobby">Lobby</a></nav></header>
+<main>
+<div id="signed-out" hidden>
+<section><h2 data-t="Sign in">Sign in</h2>
+<form id="signin-form">
+<label><span data-t="Player name">Player name</span>
+<input name="name" autocomplete="username" required maxlength="20"></label>
+<label><span data-t="Password">Password</span>
+<input name="password" type="password" autocomplete="current-password" required></label>
+<button type="submit" data-t="Sign in">Sign in</button>
+<p id="signin-error" class="error" role="alert"></p>
+</form></section>
+<section><h2 data-t="New account">New account</h2>
+<p><span data-t="Guests can play by link without an account.">
+Guests can play by link without an account.</span>
+<span data-t="An account keeps your games and your rating.">
+An account keeps your games and your rating.</span>
+<span data-t="Only you can play a seat your account has taken.">
+Only you can play a seat your account has taken.</span></p>
+<form id="signup-form">
+<label><span data-t="Player name">Player name</span>
+<input name="name" autocomplete="username" required minlength="3" maxlength="20">
+</label>
+<label><span data-t="Password (at least 8 characters)">Password (at least 8 characters)</span>
+<input name="password" type="password" autocomplete="new-password" required minlength="8">
+</label>
+<label><span data-t="Password again">Password again</span>
+<input name="repeat" type="password" autocomplete="new-password" required minlength="8">
+</label>
+<button type="submit" data-t="Create account">Create account</button>
+<p id="signup-error" class="error" role="alert"></p>
+</form></section>
+</div>
+<div id="signed-in" hidden>
+<section><h2><span data-t="Signed in as">Signed in as</span> <span id="who"></span></h2>
+<button type="button" id="signout" data-t="Sign out">Sign out</button></section>
+<section><h2 data-t="Change password">Change password</h2>
+<form id="password-form">
+<label><span data-t="Password now">Password now</span>
+<input name="current" type="password" autocomplete="current-password" required></label>
+<label><span data-t="New password">New password</span>
+<input name="new" type="password" autocomplete="new-password" required minlength="8"></label>
+<button type="submit" data-t="Change password">Change password</button>
+<p id="password-error" class="error" role="alert"></p>
+</form></section>
+<section><h2 data-t="Delete account">Delete account</h2>
+<p><span data-t="Your finished games stay, under “deleted player”.">
+Your finished games stay, under “deleted player”.</span>
+<span data-t="Your name becomes free.">Your name becomes free.</span></p>
+<form id="delete-form">
+<label><span data-t="Password">Password</span>
+<input name="password" type="password" autocomplete="current-password" required></label>
+<button type="submit" class="danger" data-t="Delete my account">Delete my account</button>
+<p id="delete-error" class="error" role="alert"></p>
+</form></section>
+</div>
+</main>
+"""
+        + _messages()
+        + """<script src="/static/session.js"></script>
+<script src="/static/messages.js"></script>
+<script src="/static/account.js"></script>
 </body></html>
 """
     )
@@ -192,7 +261,8 @@ _SIDE = (
 )
 
 # the table page's scripts, in the order they build on each other
-_TABLE_SCRIPTS = """<script src="/static/messages.js"></script>
+_TABLE_SCRIPTS = """<script src="/static/session.js"></script>
+<script src="/static/messages.js"></script>
 <script src="/static/rules.js"></script>
 <script src="/static/board.js"></script>
 <script src="/static/tutorial.js"></script>

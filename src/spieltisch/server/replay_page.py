@@ -142,7 +142,8 @@ _SIDE = """<aside>
 </aside>
 """
 
-_SCRIPTS = """<script src="/static/messages.js"></script>
+_SCRIPTS = """<script src="/static/session.js"></script>
+<script src="/static/messages.js"></script>
 <script src="/static/board.js"></script>
 <script src="/static/replay.js"></script>
 </body></html>
@@ -185,7 +186,8 @@ def refused(reason: str, token: str) -> str:
 </main>
 """
         + _messages()
-        + """<script src="/static/messages.js"></script>
+        + """<script src="/static/session.js"></script>
+<script src="/static/messages.js"></script>
 <script src="/static/replay.js"></script>
 </body></html>
 """

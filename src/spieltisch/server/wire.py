@@ -16,12 +16,20 @@ DEFLATE_LEVEL = 3  # ~1/9 of the JSON at a third of the default level's cost
 
 
 class TableError(SpieltischError):
-    """A request the table refuses; ``status`` is the HTTP status that fits."""
+    """A request the table refuses; ``status`` is the HTTP status that fits, and
+    ``retry_after`` the seconds after which the same request may succeed (a 429)."""
 
-    def __init__(self, message: str, status: int = 400, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        status: int = 400,
+        rule: str | None = None,
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.rule = rule
+        self.retry_after = retry_after
 
 
 def encode(message: dict[str, Any]) -> str:
