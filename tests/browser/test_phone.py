@@ -130,10 +130,11 @@ def test_the_lobby_fits_a_phone(server: str, phone: Any) -> None:
         page.select_option("#game", game)
         _assert_no_sideways_scrolling(page)
     page.select_option("#game", "medina")
+    page.select_option("#seats select[name='seat1']", "open")  # listed among open tables
     page.locator("#create-button").tap()
     link = page.locator("#created a.seat-link").first
     link.wait_for()
-    page.wait_for_selector("#tables tbody tr")
+    page.wait_for_selector("#open-tables tbody tr")
     _assert_no_sideways_scrolling(page)
     page.locator("[data-lang='de']").tap()
     assert page.locator("#create-button").text_content() == "Tisch anlegen"

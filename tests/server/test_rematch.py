@@ -245,7 +245,7 @@ def test_two_proposals_make_one_table(client: Any) -> None:
                 assert again.json()["rematch"]["table"] == both["table"]
     assert answer(client, t1).json()["rematch"]["link"] == both["link"]
     assert client.app.state.manager.store.rematches(old["table"]) == [both["table"]]
-    assert len(client.get("/api/tables").json()) == 2
+    assert len(client.app.state.manager.store.table_ids()) == 2
 
 
 def test_proposals_at_the_same_moment_end_in_one_offer(tmp_path: Path) -> None:
@@ -298,7 +298,7 @@ def test_a_running_table_refuses_a_rematch(client: Any) -> None:
         assert reply["type"] == "error" and reply["id"] == 4 and "still running" in reply["error"]
         ws.send_text(json.dumps({"type": "rematch", "answer": 5}))
         assert ws.receive_json()["type"] == "error"
-    assert len(client.get("/api/tables").json()) == 1
+    assert len(client.app.state.manager.store.table_ids()) == 1
 
 
 def test_spectators_and_bot_seats_cannot_answer(client: Any) -> None:

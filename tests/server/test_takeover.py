@@ -81,8 +81,10 @@ def test_out_of_time_with_rule_end_ends_the_game_and_survives_a_restart(db_url: 
         assert data["winners"] == [1 - loser] and data["timed_out"] == [loser]
         r = play(c, tokens[loser], {"version": data["version"], "legal": first["legal"]})
         assert r.status_code == 409 and "ran out of time" in r.json()["error"]
-        table = c.get("/api/tables").json()[0]
+        table = c.get(f"/api/tables/{first['table']}").json()
         assert table["status"] == "over"
+        # the status is kept with the timeout event: the lobby reads it without a replay
+        assert c.app.state.manager.store.table(first["table"]).status == "over"
     with TestClient(create_app(db_url)) as c:
         again = seat_data(c, tokens[1 - loser])
         assert again["over"] and again["ended"] == data["ended"] and again["winners"] == [1 - loser]

@@ -26,7 +26,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from starlette.requests import HTTPConnection
 
 from ..analysis.postgame import (
     DEFAULT_ITERATIONS,
@@ -39,6 +40,7 @@ from ..analysis.postgame import (
 from ..analysis.postgame_search import PositionWork, analyse_steps
 from ..engine.i18n import translator
 from . import analysis_store
+from .access import open_link
 from .api_models import lang_or_en
 from .chart import NARROW, WIDE
 from .live import LiveTable, TableManager
@@ -102,9 +104,11 @@ class Analyses:
         self.manager = manager
         self.jobs: OrderedDict[str, Job] = OrderedDict()
 
-    async def finished(self, token: str) -> tuple[LiveTable, int | None]:
+    async def finished(
+        self, token: str, connection: HTTPConnection
+    ) -> tuple[LiveTable, int | None]:
         """The finished table of a seat's or spectator's link, and the seat."""
-        table, seat = await self.manager.by_token(token)
+        table, seat = await open_link(self.manager, token, connection)
         if not table.is_over():
             raise TableError(RUNNING, 409)
         return table, seat
@@ -291,8 +295,8 @@ def router(manager: TableManager) -> APIRouter:
         "turning points",
         responses=responses,
     )
-    async def api_analysis(token: str, lang: str = "en") -> dict[str, Any]:
-        table, seat = await analyses.finished(token)
+    async def api_analysis(token: str, request: Request, lang: str = "en") -> dict[str, Any]:
+        table, seat = await analyses.finished(token, request)
         job = await analyses.find(table)
         if job is None:
             return {
@@ -308,8 +312,8 @@ def router(manager: TableManager) -> APIRouter:
         summary="Start the post-game analysis of a finished table (again only if it failed)",
         responses=responses,
     )
-    async def api_start(token: str, lang: str = "en") -> dict[str, Any]:
-        table, seat = await analyses.finished(token)
+    async def api_start(token: str, request: Request, lang: str = "en") -> dict[str, Any]:
+        table, seat = await analyses.finished(token, request)
         job = await analyses.start(table)
         return await asyncio.to_thread(payload, job, table, seat, lang_or_en(lang))
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from .accounts import PASSWORD_MAX, SESSION_SECONDS, Accounts, Session, SignedIn
 from .api_models import errors
 from .csrf import COOKIE
+from .live import TableManager
 from .wire import TableError
 
 # argon2 takes 64 MiB and a good part of a core per hash: a few at a time, the rest wait
@@ -74,7 +75,7 @@ def _clear_cookie(request: Request, response: Response) -> None:
     )
 
 
-def router(accounts: Accounts) -> APIRouter:
+def router(accounts: Accounts, manager: TableManager) -> APIRouter:
     api = APIRouter()
 
     @api.get("/api/account", summary="Who is signed in, and the page's CSRF token")
@@ -133,6 +134,7 @@ def router(accounts: Accounts) -> APIRouter:
     async def api_delete(body: Confirm, request: Request, response: Response) -> dict[str, Any]:
         session = require_session(request)
         await to_thread.run_sync(accounts.delete, session, body.password, limiter=HASHING)
+        manager.account_deleted(session.account.id)
         _clear_cookie(request, response)
         return account_body(None)
 

@@ -23,6 +23,14 @@ def lang_or_en(lang: str | None) -> str:
 class SeatSpec(BaseModel):
     kind: str = Field(HUMAN, description="'human' or 'bot'")
     bot: str | None = Field(None, description="the bot's name for a bot seat, e.g. heuristic")
+    invite: str | None = Field(
+        None,
+        description="how a human seat is offered: 'me' (the creator's: taken by the creator's "
+        "account if signed in), 'open' (anyone signed in may take it from the lobby), 'name' "
+        "(kept for the account named in 'name'), 'link' (the default: the creator receives "
+        "its invitation link)",
+    )
+    name: str | None = Field(None, max_length=64, description="the invited player, for 'name'")
 
 
 class Settings(BaseModel):
@@ -76,6 +84,28 @@ class CreateTable(BaseModel):
         description="seed of the game, a 32-bit integer (random if omitted)",
     )
     settings: Settings | None = Field(None, description="clock and zombie mode; none if omitted")
+    rated: bool = Field(
+        False,
+        strict=True,
+        description="the result changes the players' ratings (the creator must be signed in; "
+        "every human seat is an account's)",
+    )
+    rated_against_bots: bool = Field(
+        False,
+        strict=True,
+        description="a rated table may have bots, and their results change the humans' ratings",
+    )
+    listed: bool | None = Field(
+        None,
+        strict=True,
+        description="shown among the lobby's tables; by default when a seat is 'open'",
+    )
+
+
+class Join(BaseModel):
+    seat: int | None = Field(
+        None, description="the seat to take; by default the first free one offered to you"
+    )
 
 
 class Act(BaseModel):

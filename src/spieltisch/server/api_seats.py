@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from . import why
+from .access import open_link
 from .api_models import Act, Why, errors, lang_or_en
 from .hints import Hints
 from .live import TableManager
@@ -23,8 +24,10 @@ def router(manager: TableManager, rematches: Rematches, hints: Hints) -> APIRout
         summary="Propose, accept, decline or withdraw a rematch (the seat's view of the offer)",
         responses=errors(403, 404, 409),
     )
-    async def api_rematch(token: str, body: RematchAnswer | None = None) -> dict[str, Any]:
-        table, seat = await manager.by_token(token)
+    async def api_rematch(
+        token: str, request: Request, body: RematchAnswer | None = None
+    ) -> dict[str, Any]:
+        table, seat = await open_link(manager, token, request)
         answer = body.answer if body is not None else "propose"  # an empty POST proposes
         return {"rematch": await rematches.answer(table, seat, answer)}
 
@@ -33,8 +36,8 @@ def router(manager: TableManager, rematches: Rematches, hints: Hints) -> APIRout
         summary="What a seat (or a spectator link) sees now",
         responses=errors(404),
     )
-    async def api_seat(token: str, lang: str = "en") -> dict[str, Any]:
-        table, seat = await manager.by_token(token)
+    async def api_seat(token: str, request: Request, lang: str = "en") -> dict[str, Any]:
+        table, seat = await open_link(manager, token, request)
         return table.payload(seat, lang_or_en(lang))
 
     @api.post(
@@ -42,8 +45,8 @@ def router(manager: TableManager, rematches: Rematches, hints: Hints) -> APIRout
         summary="Make a move for the link's seat",
         responses=errors(403, 404, 409, 422),
     )
-    async def api_act(token: str, body: Act) -> dict[str, Any]:
-        table, seat = await manager.by_token(token)
+    async def api_act(token: str, body: Act, request: Request) -> dict[str, Any]:
+        table, seat = await open_link(manager, token, request)
         if seat is None:
             raise TableError("a spectator link cannot make moves", 403)
         version = await manager.act(table, seat, body.expected_version, body.action)
@@ -54,8 +57,8 @@ def router(manager: TableManager, rematches: Rematches, hints: Hints) -> APIRout
         summary="Why the link's seat cannot make the move a click on the board means",
         responses=errors(404),
     )
-    async def api_why(token: str, body: Why, lang: str = "en") -> dict[str, Any]:
-        table, seat = await manager.by_token(token)
+    async def api_why(token: str, body: Why, request: Request, lang: str = "en") -> dict[str, Any]:
+        table, seat = await open_link(manager, token, request)
         return why.explain(table, seat, body.pick, body.place, lang)
 
     @api.post(
@@ -63,8 +66,8 @@ def router(manager: TableManager, rematches: Rematches, hints: Hints) -> APIRout
         summary="Suggest a move for the link's seat (the hard bot's choice and win chance)",
         responses=errors(403, 404, 409, 429),
     )
-    async def api_hint(token: str, lang: str = "en") -> dict[str, Any]:
-        table, seat = await manager.by_token(token)
+    async def api_hint(token: str, request: Request, lang: str = "en") -> dict[str, Any]:
+        table, seat = await open_link(manager, token, request)
         return await hints.suggest(table, seat, lang_or_en(lang))
 
     return api

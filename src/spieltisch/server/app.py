@@ -123,9 +123,9 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     app.middleware("http")(_limit_body)
     _answer_errors(app)
     # in this order, which is the order of the paths in the OpenAPI schema
-    app.include_router(api_tables.router(manager))
+    app.include_router(api_tables.router(manager, accounts))
     app.include_router(api_seats.router(manager, rematches, hints))
-    app.include_router(api_accounts.router(accounts))
+    app.include_router(api_accounts.router(accounts, manager))
     app.include_router(live_socket.router(manager, rematches))
     app.include_router(page_routes.router(manager))
     return app

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -34,6 +36,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     inspect,
     text,
 )
@@ -54,6 +57,22 @@ tables = Table(
     Column("rematch_of", String(32), nullable=True),
     Column("created", Float, nullable=False),
     Column("version", Integer, nullable=False),  # number of moves in the log
+    # the lobby (migration 0004): who made it, rated, listed among the open tables; its
+    # status and who is to move, kept with every move so that lists need no replay
+    Column(
+        "creator_id",
+        String(32),
+        ForeignKey("accounts.id", name="fk_tables_creator_id"),
+        nullable=True,
+        index=True,
+    ),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("bots_rated", Boolean, nullable=False, server_default=false()),
+    Column("listed", Boolean, nullable=False, server_default=false()),
+    Column("status", String(8), nullable=True, index=True),  # open, running, over
+    Column("actors", String(64), nullable=True),  # JSON list of the seats to move
+    Column("winners", String(64), nullable=True),  # JSON list, once over
+    Column("updated", Float, nullable=True),
 )
 
 seats = Table(
@@ -64,6 +83,23 @@ seats = Table(
     Column("kind", String(16), nullable=False),  # human or bot
     Column("bot", String(64), nullable=True),
     Column("token", String(64), nullable=False, unique=True),
+    # the account that has taken the seat; how a free human seat is offered: me (the
+    # creator's), open (anyone from the lobby), name (the invited account), link
+    Column(
+        "account_id",
+        String(32),
+        ForeignKey("accounts.id", name="fk_seats_account_id"),
+        nullable=True,
+        index=True,
+    ),
+    Column("invite", String(8), nullable=False, server_default="link"),
+    Column(
+        "invited_id",
+        String(32),
+        ForeignKey("accounts.id", name="fk_seats_invited_id"),
+        nullable=True,
+        index=True,
+    ),
 )
 
 moves = Table(
@@ -192,26 +228,53 @@ def migrate(engine: Engine, target: str = "head") -> None:
     """Bring the database to ``target`` (the newest version by default). A database of the
     first release, which recorded no version, is taken to be at ``FIRST_RELEASE``; nothing
     in it is lost. On PostgreSQL, processes starting at once migrate one after another."""
-    with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+    with engine.connect() as connection:
         at = current(connection)
+        connection.commit()
         if target == "head" and at is not None and at == _head_cached():
             return  # the common case, without loading the versions
-        config = alembic_config()
-        config.attributes["connection"] = connection
-        if at is None and inspect(connection).has_table("tables"):
-            command.stamp(config, FIRST_RELEASE)
-        command.upgrade(config, target)
+
+        def run(config: Config) -> None:
+            if at is None and inspect(connection).has_table("tables"):
+                command.stamp(config, FIRST_RELEASE)
+            command.upgrade(config, target)
+
+        _with_migrations(engine, connection, run)
 
 
 def downgrade(engine: Engine, target: str) -> None:
     """Take the database back to version ``target`` (``base``: before the first one),
     undoing the newer versions in turn; for operators rolling a release back."""
-    with engine.begin() as connection:
-        config = alembic_config()
-        config.attributes["connection"] = connection
-        command.downgrade(config, target)
+    with engine.connect() as connection:
+        _with_migrations(engine, connection, lambda config: command.downgrade(config, target))
+
+
+def _with_migrations(engine: Engine, connection: Connection, run: Callable[[Config], None]) -> None:
+    """Run Alembic commands on ``connection``. SQLite changes a column by copying its
+    table, which its foreign keys would refuse: they are off while it migrates, and
+    checked before they are on again."""
+    sqlite = engine.dialect.name == "sqlite"
+    if sqlite:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.commit()
+    try:
+        with connection.begin():
+            if engine.dialect.name == "postgresql":
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
+                )
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            run(config)
+        if sqlite:
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+            if broken:
+                raise RuntimeError(f"the migration left rows without their table: {broken[:3]}")
+    finally:
+        if sqlite:
+            connection.rollback()
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 _HEAD: list[str] = []

@@ -13,6 +13,7 @@ import asyncio
 import os
 import random
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import IllegalAction, MalformedAction
@@ -21,7 +22,19 @@ from ..engine.registry import game as lookup_game
 from . import board, result
 from .bot_turns import BotTurns, check_seats
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
-from .store import HUMAN, MoveRecord, StaleVersion, Store, TableEvent, TableRecord
+from .store import (
+    HUMAN,
+    OPEN_STATUS,
+    OVER,
+    RUNNING,
+    MoveRecord,
+    SeatOffer,
+    StaleVersion,
+    Store,
+    TableEvent,
+    TableRecord,
+    TableSummary,
+)
 from .wire import Connection, TableError, deflate, encode
 from .writer import MoveWriter
 
@@ -85,9 +98,21 @@ class LiveTable:
         return self.record.version
 
     def status(self) -> str:
+        """``open`` while a human seat the lobby offers is free, ``running``, ``over``."""
         if self.is_over():
-            return "over"
-        return "running" if self.version > 0 else "open"
+            return OVER
+        return OPEN_STATUS if any(s.free for s in self.record.seats) else RUNNING
+
+    def summary(self, state: State | None = None) -> TableSummary:
+        """The status and seats to move that the lobby reads (of ``state`` if given: the
+        position a move is about to make)."""
+        state = state or self.state
+        if self.ended is not None:
+            return TableSummary(OVER, [], self.winners())
+        if state.is_over():
+            return TableSummary(OVER, [], state.winners())
+        free = any(s.free for s in self.record.seats)
+        return TableSummary(OPEN_STATUS if free else RUNNING, sorted(state.actors()))
 
     def is_over(self) -> bool:
         return self.ended is not None or self.state.is_over()
@@ -132,6 +157,10 @@ class LiveTable:
         if not self.settings.timed or self.is_over() or self.state.realtime_step() is not None:
             return []
         return [s for s in self.state.actors() if s in self.humans and s not in self.zombies]
+
+    def new_epoch(self) -> None:
+        """What a seat is sent changes without a move (a seat was taken by an account)."""
+        self.epoch += 1
 
     def _advance(self, at: float, mover: int | None) -> None:
         self.epoch += 1
@@ -250,7 +279,13 @@ class LiveTable:
             "version": self.version,
             "actors": actors,
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": game.seat_name(s.seat, lang)}
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": game.seat_name(s.seat, lang),
+                    "player": s.player_name,  # the account's name, if one has taken it
+                }
                 for s in self.record.seats
             ],
             "view": view,
@@ -340,7 +375,14 @@ class TableManager:
         seed: int | None = None,
         settings: dict[str, Any] | None = None,
         rematch_of: str | None = None,
+        offers: list[SeatOffer] | None = None,
+        creator_id: str | None = None,
+        rated: bool = False,
+        bots_rated: bool = False,
+        listed: bool = False,
     ) -> LiveTable:
+        """A new table; ``offers``: how each human seat is offered (by link if not given),
+        the lobby's ``listed``, ``rated`` and ``bots_rated`` (see ``store.create_table``)."""
         game = lookup_game(game_id)
         try:
             table_settings = TableSettings.from_json(settings)
@@ -360,6 +402,11 @@ class TableManager:
             seat_kinds,
             table_settings.to_json(),
             rematch_of,
+            offers,
+            creator_id,
+            rated,
+            bots_rated,
+            listed,
         )
         table = LiveTable(record, game, state)
         self.tables[record.id] = table
@@ -379,6 +426,10 @@ class TableManager:
                     raise TableError(f"there is no table {table_id!r}", 404)
                 moves, events = await asyncio.to_thread(self.store.history, table_id)
                 table = LiveTable.rebuild(record, moves, events)
+                if record.status is None:  # a table of an older release: keep its status
+                    summary = table.summary()
+                    await asyncio.to_thread(self.store.set_summary, table_id, summary)
+                    record.status = summary.status
                 if table.settings.watched and not table.is_over():
                     # the time the server was down is charged to nobody
                     await self._event(table, None, RESUME)
@@ -394,6 +445,39 @@ class TableManager:
             raise TableError("this link belongs to no seat and no table", 404)
         table_id, seat = found
         return await self.get(table_id), seat
+
+    async def claim(
+        self,
+        table: LiveTable,
+        seat: int,
+        account_id: str,
+        player: str | None,
+        offers: tuple[str, ...],
+    ) -> None:
+        """Give a free human seat of ``table`` to an account (see ``Store.claim_seat``) and
+        tell the table's connections (the seat now shows its player)."""
+        record = table.record
+        if not 0 <= seat < record.players:
+            raise TableError(f"the table has seats 0 to {record.players - 1}, not {seat}")
+        if record.rated and any(s.account_id == account_id for s in record.seats):
+            raise TableError("at a rated table an account plays one seat", 409)
+        claimed = await asyncio.to_thread(self.store.claim_seat, table.id, seat, account_id, offers)
+        if not claimed:
+            raise TableError(f"seat {seat} is not free for you", 409)
+        record.seats[seat] = replace(record.seats[seat], account_id=account_id, player=player)
+        await asyncio.to_thread(self.store.set_summary, table.id, table.summary())
+        table.new_epoch()
+        await self.broadcast(table)
+
+    def account_deleted(self, account_id: str) -> None:
+        """An account was deleted: its seats at the tables in memory show "deleted player"
+        (the database's rows say so already)."""
+        for table in self.tables.values():
+            seats = table.record.seats
+            for i, seat in enumerate(seats):
+                if seat.account_id == account_id:
+                    seats[i] = replace(seat, player=None)
+                    table.new_epoch()
 
     async def all_tables(self) -> list[LiveTable]:
         ids = await asyncio.to_thread(self.store.table_ids)
@@ -469,7 +553,9 @@ class TableManager:
 
     async def _store_and_apply(self, table: LiveTable, seat: int, action: Any, trial: State) -> int:
         at = time.time()
-        version = await self.writer.append(table.id, table.version, seat, action.to_json(), at)
+        version = await self.writer.append(
+            table.id, table.version, seat, action.to_json(), at, table.summary(trial)
+        )
         table.move_marks[seat] = (len(table.state.log(None)), len(trial.log(None)))
         table.state = trial
         table.record.version = version
@@ -484,6 +570,8 @@ class TableManager:
             self.store.append_event, table.id, table.version, seat, kind, time.time()
         )
         table.apply_event(event)
+        # a timeout may have ended the game: the lobby reads the status
+        await asyncio.to_thread(self.store.set_summary, table.id, table.summary())
         self._watch(table)
 
     # -- clocks, connections and takeovers -------------------------------------------------

@@ -11,6 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..engine.errors import SpieltischError
 from . import why
+from .access import open_link
 from .api_models import LANGS, MAX_BODY, lang_or_en
 from .live import LiveTable, TableManager
 from .rematch import Rematches
@@ -29,10 +30,10 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
     ) -> None:
         await websocket.accept()
         try:
-            table, seat = await manager.by_token(token)
+            table, seat = await open_link(manager, token, websocket)
         except TableError as exc:
             await websocket.send_json({"type": "error", "error": str(exc)})
-            await websocket.close(code=4404)
+            await websocket.close(code=4403 if exc.status == 403 else 4404)
             return
 
         async def send(message: str | bytes) -> None:

@@ -97,6 +97,9 @@ def lobby() -> str:
 <label><span data-t="Players">Players</span> <select name="players" id="players"></select></label>
 <fieldset id="seats"><legend data-t="Seats">Seats</legend></fieldset>
 <details><summary data-t="Options">Options</summary><div id="options"></div></details>
+<label id="rated-choice" hidden><input type="checkbox" id="rated">
+<span data-t="Rated: the result changes the ratings">Rated: the result changes the ratings</span>
+</label>
 <button type="submit" id="create-button" data-t="Create table">Create table</button>
 </form>
 <div id="created" hidden></div>
@@ -107,10 +110,24 @@ def lobby() -> str:
 A guided first game against bots, step by step.</p>
 <ul id="tutorials"></ul>
 <p id="learn-error" class="error" role="alert"></p></section>
-<section id="tables-section"><h2 data-t="Tables">Tables</h2>
-<div class="scroll-x"><table id="tables"><thead><tr><th data-t="Game">Game</th>
-<th data-t="Players">Players</th><th data-t="Status">Status</th><th data-t="Moves">Moves</th>
-<th></th></tr></thead><tbody></tbody></table></div></section>
+<section id="mine-section" hidden><h2 data-t="My games">My games</h2>
+<div class="scroll-x"><table id="mine-tables"><thead><tr><th data-t="Game">Game</th>
+<th data-t="Players">Players</th><th data-t="Status">Status</th><th></th></tr></thead>
+<tbody></tbody></table></div>
+<p id="mine-empty" data-t="No games yet.">No games yet.</p></section>
+<section id="tables-section"><h2 data-t="Open tables">Open tables</h2>
+<div class="scroll-x"><table id="open-tables"><thead><tr><th data-t="Game">Game</th>
+<th data-t="Players">Players</th><th data-t="Moves">Moves</th><th></th></tr></thead>
+<tbody></tbody></table></div>
+<p id="open-empty" data-t="No table waits for players.">No table waits for players.</p>
+<button type="button" id="open-more" data-t="More" hidden>More</button>
+<p id="tables-error" class="error" role="alert"></p>
+<h2 data-t="Running">Running</h2>
+<div class="scroll-x"><table id="running-tables"><thead><tr><th data-t="Game">Game</th>
+<th data-t="Players">Players</th><th data-t="Moves">Moves</th><th></th></tr></thead>
+<tbody></tbody></table></div>
+<p id="running-empty" data-t="No listed game is running.">No listed game is running.</p>
+<button type="button" id="running-more" data-t="More" hidden>More</button></section>
 </main>
 """
         + _messages()
@@ -252,6 +269,7 @@ _SIDE = (
 <details id="all-moves" hidden><summary><span data-t="All moves">All moves</span>
 (<span id="all-count"></span>)</summary><div id="all-list"></div></details></section>
 <p id="error" class="error" role="alert"></p>
+<p id="seat-access" hidden></p>
 <div id="rematch" hidden></div>
 <section id="result" hidden></section>
 <section id="players"><h2 data-t="Players">Players</h2><ul id="seat-list"></ul></section>

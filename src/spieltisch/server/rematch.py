@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from .live import LiveTable, TableManager
+from .store import LINK, ME, SeatOffer
 from .wire import TableError
 
 GRACE_S = 10.0  # a seat whose last connection closed has this long to come back (a reload)
@@ -147,7 +148,8 @@ class Rematches:
 
     async def _new_table(self, table: LiveTable) -> LiveTable:
         """The rematch: the same game, players, options, settings, seats and bots, a new
-        seed."""
+        seed; each seat an account had taken is that account's again, the table as rated
+        as before (and unlisted: everybody is seated)."""
         record = table.record
         return await self.manager.create(
             record.game,
@@ -156,6 +158,15 @@ class Rematches:
             [(s.kind, s.bot) for s in record.seats],
             settings=dict(record.settings),
             rematch_of=record.id,
+            offers=[
+                SeatOffer(ME, account_id=s.account_id, player=s.player)
+                if s.account_id
+                else SeatOffer(LINK)
+                for s in record.seats
+            ],
+            creator_id=record.creator_id,
+            rated=record.rated,
+            bots_rated=record.bots_rated,
         )
 
     async def message(

@@ -20,6 +20,7 @@ from ..engine.errors import SpieltischError
 from ..engine.i18n import lang_of
 from ..engine.registry import game as lookup_game
 from ..engine.tutorial import Tutorial, tutorial
+from .access import open_link
 from .live import LiveTable, TableManager
 from .store import BOT, HUMAN
 from .wire import TableError
@@ -202,7 +203,7 @@ def router(manager: TableManager, errors: Any) -> APIRouter:
         responses=errors(403, 404),
     )
     async def api_take_back(token: str, request: Request) -> dict[str, Any]:
-        table, seat = await manager.by_token(token)
+        table, seat = await open_link(manager, token, request)
         script = script_of(table)
         if script is None or seat != script.learner:
             raise TableError("only the learner of a tutorial table can take a move back", 403)

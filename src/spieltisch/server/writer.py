@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .store import StaleVersion, Store
+from .store import StaleVersion, Store, TableSummary
 
 
 class MoveWriter:
@@ -20,17 +20,28 @@ class MoveWriter:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._waiting: list[
-            tuple[tuple[str, int, int, dict[str, Any], float], asyncio.Future[int]]
+            tuple[
+                tuple[str, int, int, dict[str, Any], float],
+                TableSummary | None,
+                asyncio.Future[int],
+            ]
         ] = []
         self._task: asyncio.Task[None] | None = None
 
     async def append(
-        self, table_id: str, version: int, seat: int, action: dict[str, Any], at: float
+        self,
+        table_id: str,
+        version: int,
+        seat: int,
+        action: dict[str, Any],
+        at: float,
+        summary: TableSummary | None = None,
     ) -> int:
-        """The new version once the move is committed; raises ``StaleVersion``."""
+        """The new version once the move is committed; raises ``StaleVersion``.
+        ``summary``: the table's status and seats to move after the move."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[int] = loop.create_future()
-        self._waiting.append(((table_id, version, seat, action, at), done))
+        self._waiting.append(((table_id, version, seat, action, at), summary, done))
         if self._task is None or self._task.done():
             self._task = loop.create_task(self._write())
         return await done
@@ -40,14 +51,16 @@ class MoveWriter:
             batch, self._waiting = self._waiting, []
             try:
                 results = await asyncio.to_thread(
-                    self.store.append_moves, [move for move, _ in batch]
+                    self.store.append_moves,
+                    [move for move, _, _ in batch],
+                    [summary for _, summary, _ in batch],
                 )
             except Exception as exc:  # nothing of the batch was stored
-                for _, done in batch:
+                for _, _, done in batch:
                     if not done.done():
                         done.set_exception(exc)
                 continue
-            for (move, done), version in zip(batch, results, strict=True):
+            for (move, _, done), version in zip(batch, results, strict=True):
                 if done.done():
                     continue
                 if version is None:

@@ -52,9 +52,16 @@
       label.appendChild(caption);
       const sel = document.createElement("select");
       sel.name = "seat" + i;
-      const human = document.createElement("option");
-      human.value = "human"; human.textContent = _("Human");
-      sel.appendChild(human);
+      // how a human seat is offered (issue 18): to me, to anyone in the lobby, to a
+      // player by name, or by an invitation link ("human", as before)
+      [["me", _("Me")], ["open", _("Open seat (anyone in the lobby)")],
+       ["name", _("Invite a player by name")], ["human", _("Invite by link")]
+      ].forEach(([value, caption]) => {
+        const o = document.createElement("option");
+        o.value = value; o.textContent = caption;
+        if (i === 0 && value === "me") o.selected = true;
+        sel.appendChild(o);
+      });
       (g.levels || []).forEach((b) => {
         const o = document.createElement("option");
         o.value = "bot:" + b; o.textContent = _("Bot") + ": " + levelName(b);
@@ -69,9 +76,19 @@
         about.textContent = level ? levelSummary(level) : "";
         about.hidden = !level;
       };
+      const invitee = document.createElement("input");
+      invitee.name = "invite" + i;
+      invitee.className = "invitee";
+      invitee.placeholder = _("Player name");
+      invitee.setAttribute("aria-label", _("Player name"));
+      invitee.maxLength = 20;
+      const showInvitee = () => { invitee.hidden = sel.value !== "name"; };
       sel.addEventListener("change", describe);
+      sel.addEventListener("change", showInvitee);
       describe();
+      showInvitee();
       label.appendChild(sel);
+      label.appendChild(invitee);
       label.appendChild(about);
       box.appendChild(label);
     }
@@ -266,25 +283,107 @@
     return ({open: _("open"), running: _("running"), over: _("over")})[status] || status;
   }
 
-  async function loadTables() {
-    const r = await fetch("/api/tables");
-    const rows = await r.json();
-    const body = document.querySelector("#tables tbody");
-    body.innerHTML = "";
-    rows.slice(0, 50).forEach((row) => {
+  // the lobby's tables (GET /api/tables): open ones to join, running ones to watch, a page
+  // at a time; and, signed in, "My games"
+  let account = null;
+  const pages = {open: null, running: null};  // the cursor of each list's next page
+
+  function players(row) {
+    // the players, with the accounts' names and the bots' levels: "Anna, free, bot (hard)"
+    return row.seats.map((s) => s.kind === "bot" ? _("bot") + " (" + levelName(s.bot) + ")"
+      : s.player ? s.player : s.free ? _("free") : _("guest")).join(", ");
+  }
+
+  function cell(tr, content) {
+    const td = document.createElement("td");
+    if (content instanceof Node) td.appendChild(content); else td.textContent = content;
+    tr.appendChild(td);
+    return td;
+  }
+
+  function link(href, caption) {
+    const a = document.createElement("a"); a.href = href; a.textContent = caption; return a;
+  }
+
+  async function join(row, seat) {
+    const r = await fetch("/api/tables/" + row.table + "/join", {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify(seat === undefined ? {} : {seat})});
+    const answer = await r.json();
+    if (!r.ok) { $("tables-error").textContent = answer.error; return; }
+    location.assign(answer.link);
+  }
+
+  function joinButton(row, seat) {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = _("Join");
+    b.addEventListener("click", () => join(row, seat));
+    return b;
+  }
+
+  async function loadList(status, more) {
+    const params = new URLSearchParams({status, limit: "10"});
+    if (more && pages[status]) params.set("before", pages[status]);
+    const r = await fetch("/api/tables?" + params);
+    if (!r.ok) return;
+    const page = await r.json();
+    pages[status] = page.next;
+    const body = document.querySelector("#" + status + "-tables tbody");
+    if (!more) body.innerHTML = "";
+    page.tables.forEach((row) => {
       const tr = document.createElement("tr");
-      // the players, with the bots' levels: "2 (hard)"
-      const levels = row.seats.filter((s) => s.kind === "bot").map((s) => levelName(s.bot));
-      const players = row.players + (levels.length ? " (" + levels.join(", ") + ")" : "");
-      [row.game_name, players, statusName(row.status), row.version].forEach((v) => {
-        const td = document.createElement("td"); td.textContent = v; tr.appendChild(td);
-      });
-      const td = document.createElement("td");
-      const a = document.createElement("a");
-      a.href = row.spectator_link; a.textContent = _("watch");
-      td.appendChild(a); tr.appendChild(td);
+      cell(tr, row.game_name + (row.rated ? " · " + _("rated") : ""));
+      cell(tr, players(row));
+      cell(tr, row.version);
+      if (status === "open") {
+        const seated = account && row.seats.some((seat) => seat.player === account.name);
+        cell(tr, !account ? link("/account?next=/", _("Sign in to join"))
+          : seated && row.rated ? _("waiting for players") : joinButton(row));
+      } else {
+        cell(tr, link(row.spectator_link, _("watch")));
+      }
       body.appendChild(tr);
     });
+    $(status + "-empty").hidden = body.children.length > 0;
+    $(status + "-more").hidden = !page.next;
+  }
+
+  async function loadMine() {
+    $("mine-section").hidden = !account;
+    if (!account) return;
+    const r = await fetch("/api/tables?mine=true&limit=30");
+    if (!r.ok) return;
+    const body = document.querySelector("#mine-tables tbody");
+    body.innerHTML = "";
+    (await r.json()).tables.forEach((row) => {
+      const tr = document.createElement("tr");
+      if (row.your_turn) tr.classList.add("your-turn");
+      cell(tr, row.game_name + (row.rated ? " · " + _("rated") : ""));
+      cell(tr, players(row));
+      let state = statusName(row.status);
+      if (row.status === "over") {
+        const won = (row.winners || []).some((w) => row.my_seats.includes(w));
+        state = row.my_seats.length ? (won ? _("won") : _("lost")) : state;
+      } else if (row.your_turn) state = "● " + _("your turn");
+      else if (row.invited.length) state = _("you are invited");
+      else if (row.status === "open") state = _("waiting for players");
+      cell(tr, state);
+      const links = document.createElement("span");
+      row.my_seats.forEach((seat) => {
+        if (row.status !== "over") links.appendChild(link(row.links[String(seat)], _("play")));
+      });
+      if (row.invited.length) links.appendChild(joinButton(row, row.invited[0]));
+      if (row.replay_link) links.appendChild(link(row.replay_link, _("replay")));
+      cell(tr, links);
+      body.appendChild(tr);
+    });
+    $("mine-empty").hidden = body.children.length > 0;
+  }
+
+  async function loadTables() {
+    account = (await window.spieltischSession.account()).account;
+    $("rated-choice").hidden = !account;
+    await Promise.all([loadList("open", false), loadList("running", false), loadMine()]);
   }
 
   $("create-form").addEventListener("submit", async (e) => {
@@ -300,25 +399,43 @@
     });
     const seats = [];
     document.querySelectorAll("#seats select").forEach((sel) => {
-      seats.push(sel.value === "human" ? {kind: "human"} : {kind: "bot", bot: sel.value.slice(4)});
+      if (sel.value.startsWith("bot:")) seats.push({kind: "bot", bot: sel.value.slice(4)});
+      else if (sel.value === "human") seats.push({kind: "human", invite: "link"});
+      else if (sel.value === "name") {
+        const name = sel.parentElement.querySelector("input.invitee").value.trim();
+        seats.push({kind: "human", invite: "name", name});
+      } else seats.push({kind: "human", invite: sel.value});
     });
     const body = {game: $("game").value, players: Number($("players").value), options, seats,
                   settings: settings()};
+    if (account && $("rated").checked) {
+      body.rated = true;
+      body.rated_against_bots = seats.some((seat) => seat.kind === "bot");
+    }
     const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     const data = await r.json();
     if (!r.ok) { $("error").textContent = data.error; return; }
     const box = $("created");
     box.hidden = false;
     box.innerHTML = "";
-    const p = document.createElement("p"); p.textContent = _("Send each player their link:"); box.appendChild(p);
+    const p = document.createElement("p"); p.textContent = _("Your table is ready:"); box.appendChild(p);
     const ul = document.createElement("ul");
     data.seats.forEach((s) => {
-      if (!s.link) return;
+      if (s.kind !== "human") return;
       const li = document.createElement("li");
       li.textContent = _("Player") + " " + (s.seat + 1) + ": ";
-      const a = document.createElement("a"); a.href = s.link; a.textContent = s.link;
-      a.className = "seat-link";
-      li.appendChild(a); ul.appendChild(li);
+      if (s.link) {
+        // your own seat, or an invitation link to send (only you have it)
+        li.append((s.invite === "me" ? _("your seat") : _("send this link")) + " ");
+        const a = document.createElement("a"); a.href = s.link; a.textContent = s.link;
+        a.className = "seat-link";
+        li.appendChild(a);
+      } else if (s.invite === "open") {
+        li.append(_("open in the lobby: the first to join takes it"));
+      } else {
+        li.append(_("invited: it waits in their “My games”"));
+      }
+      ul.appendChild(li);
     });
     const li = document.createElement("li");
     li.textContent = _("Spectators") + ": ";
@@ -344,8 +461,11 @@
     $("players").addEventListener("change", fillSeats);
     fillPlayers();
     fillTiming();
+    $("open-more").addEventListener("click", () => loadList("open", true));
+    $("running-more").addEventListener("click", () => loadList("running", true));
     loadTables();
     loadTutorials();
-    setInterval(loadTables, 5000);
+    // cheap polling: one page of each list, and only while the lobby is in view
+    setInterval(() => { if (!document.hidden) loadTables(); }, 10000);
   })();
 })();

@@ -28,7 +28,9 @@
   // the game's name for a seat ("Player 2"), with "(you)" for the reader's own seat
   function seatName(seat) {
     const named = last && last.seats && last.seats[seat];
-    const name = named && named.name ? named.name : _("Player") + " " + (seat + 1);
+    // the account's name where one has taken the seat, else the game's name for it
+    const name = named && named.player ? named.player
+      : named && named.name ? named.name : _("Player") + " " + (seat + 1);
     return last && seat === last.seat ? name + " (" + _("you") + ")" : name;
   }
 
@@ -299,6 +301,53 @@
     showResult(update);
     showWatchAgain(update);
     $("status").textContent = _("connected") + " · " + _("move") + " " + update.version;
+    offerSeat(update);
+  }
+
+  // the seat belongs to an account (or the table is rated): sign in, or take the seat
+  async function refused() {
+    $("status").textContent = "";
+    const {account} = await window.spieltischSession.account();
+    const box = $("seat-access");
+    box.hidden = false;
+    box.innerHTML = "";
+    if (!account) {
+      const a = document.createElement("a");
+      a.href = "/account?next=" + encodeURIComponent(location.pathname);
+      a.textContent = _("Sign in to play this seat");
+      box.appendChild(a);
+      return;
+    }
+    box.appendChild(takeSeatButton(account.name));
+  }
+
+  // "Take this seat as Anna": from then on only that account plays it (POST .../claim)
+  function takeSeatButton(name) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = _("Take this seat as") + " " + name;
+    button.addEventListener("click", async () => {
+      const r = await fetch("/api/seat/" + token + "/claim", {method: "POST"});
+      const answer = await r.json().catch(() => ({}));
+      if (!r.ok) { showError(answer.error || String(r.status)); return; }
+      location.reload();
+    });
+    return button;
+  }
+
+  // a signed-in player at a seat no account has taken yet may take it
+  let offered = false;
+  async function offerSeat(update) {
+    if (offered || update.seat === null || update.seat === undefined) return;
+    const mine = update.seats[update.seat];
+    if (!mine || mine.player) return;
+    offered = true;
+    const {account} = await window.spieltischSession.account();
+    if (!account) return;
+    const box = $("seat-access");
+    box.hidden = false;
+    box.innerHTML = "";
+    box.appendChild(takeSeatButton(account.name));
   }
 
   function connect() {
@@ -332,7 +381,8 @@
         if (message.stale) send({type: "refresh"});
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
+      if (event.code === 4403) { refused(); return; }  // not this browser's seat: no retry
       $("status").textContent = _("connection lost, reconnecting…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
