@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..engine.errors import SpieltischError
 from . import (
     api_accounts,
+    api_players,
     api_seats,
     api_tables,
     live_socket,
@@ -45,6 +46,7 @@ from .csrf import SessionAndCsrf
 from .headers import SecurityHeaders
 from .hints import Hints
 from .live import TableManager
+from .ratings import Ratings
 from .rematch import Rematches
 from .store import Store
 from .wire import TableError
@@ -96,6 +98,8 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     rematches = Rematches(manager)  # mutual rematch offers (server/rematch.py)
     hints = Hints(manager)  # suggested moves (server/hints.py)
     accounts = Accounts(store.engine)  # players' accounts and sessions (server/accounts.py)
+    ratings = Ratings(store.engine)  # players' ratings per game (server/ratings.py)
+    manager.ratings = ratings
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -126,6 +130,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     app.include_router(api_tables.router(manager, accounts))
     app.include_router(api_seats.router(manager, rematches, hints))
     app.include_router(api_accounts.router(accounts, manager))
+    app.include_router(api_players.router(ratings, accounts, store))
     app.include_router(live_socket.router(manager, rematches))
     app.include_router(page_routes.router(manager))
     return app

@@ -34,6 +34,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     create_engine,
     event,
     false,
@@ -73,6 +74,7 @@ tables = Table(
     Column("actors", String(64), nullable=True),  # JSON list of the seats to move
     Column("winners", String(64), nullable=True),  # JSON list, once over
     Column("updated", Float, nullable=True),
+    Column("rated_at", Float, nullable=True),  # when its result changed the ratings (0005)
 )
 
 seats = Table(
@@ -147,6 +149,32 @@ account_sessions = Table(
     Column("csrf", String(64), nullable=False),
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
+)
+
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(64), primary_key=True, index=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("game", String(64), nullable=False),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("mu", Float, nullable=False),  # the rating after this game
+    Column("sigma", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    UniqueConstraint("table_id", "account_id", name="uq_rating_history_table_account"),
 )
 
 

@@ -39,6 +39,7 @@ from .wire import Connection, TableError, deflate, encode
 from .writer import MoveWriter
 
 if TYPE_CHECKING:
+    from .ratings import Ratings
     from .rematch import Offer
 
 LOG_LINES = 60  # log sentences sent with each update
@@ -364,6 +365,8 @@ class TableManager:
         self.turns = BotTurns(self)  # the bots' moves and the real-time steps
         self._watch_tasks: dict[str, asyncio.Task[None]] = {}
         self._sleeping: set[asyncio.Task[None]] = set()  # watch tasks that may be cancelled
+        # rated tables change the players' ratings when they end (server/ratings.py)
+        self.ratings: Ratings | None = None
 
     # -- tables ----------------------------------------------------------------------------
     async def create(
@@ -487,6 +490,9 @@ class TableManager:
         """At start-up: rebuild every unfinished table and let its bots play on."""
         for table in await self.all_tables():
             self.kick_bots(table)
+        if self.ratings is not None:  # rated games whose rating a stop cut off
+            for table_id in await asyncio.to_thread(self.ratings.pending):
+                await self._rate(await self.get(table_id))
 
     # -- moves -----------------------------------------------------------------------------
     async def act(
@@ -562,7 +568,16 @@ class TableManager:
         table.updated = at
         table.after_move(seat, at)
         self._watch(table)
+        if table.is_over():
+            await self._rate(table)
         return version
+
+    async def _rate(self, table: LiveTable) -> None:
+        """A rated table that has ended changes its players' ratings (once)."""
+        if self.ratings is None or not table.record.rated or not table.is_over():
+            return
+        places = result.final_places(table)
+        await asyncio.to_thread(self.ratings.rate, table.record, places)
 
     async def _event(self, table: LiveTable, seat: int | None, kind: str) -> None:
         """Store a table event (under the table's lock), then let it take effect."""
@@ -573,6 +588,8 @@ class TableManager:
         # a timeout may have ended the game: the lobby reads the status
         await asyncio.to_thread(self.store.set_summary, table.id, table.summary())
         self._watch(table)
+        if table.is_over():
+            await self._rate(table)
 
     # -- clocks, connections and takeovers -------------------------------------------------
     async def join(self, table: LiveTable, conn: Connection) -> None:

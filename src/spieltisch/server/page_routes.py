@@ -29,6 +29,7 @@ MEDIA = {
     "session.js": "text/javascript",
     "account.js": "text/javascript",
     "rules_page.js": "text/javascript",
+    "players.js": "text/javascript",
 }
 
 

@@ -88,6 +88,7 @@ def lobby() -> str:
 <header><h1>Spieltisch</h1>
 <nav><button type="button" data-lang="en">English</button>
 <button type="button" data-lang="de">Deutsch</button>
+<a href="/ratings" data-t="Leaderboard">Leaderboard</a>
 <a href="/account" id="account-link"><span data-t="Account">Account</span>
 <span id="account-name"></span></a></nav></header>
 <main>
@@ -211,6 +212,74 @@ Your finished games stay, under “deleted player”.</span>
 <script src="/static/account.js"></script>
 </body></html>
 """
+    )
+
+
+def _nav_page(body_class: str, title: str, heading: str, main: str, script: str) -> str:
+    """A page of the lobby's family: its title bar (languages, lobby, account), ``main``,
+    and its script."""
+    return (
+        _HEAD.format(title=f"{escape(title)} · Spieltisch")
+        + f"""<body class="{body_class}">
+<header><h1>{heading}</h1>
+<nav><button type="button" data-lang="en">English</button>
+<button type="button" data-lang="de">Deutsch</button>
+<a href="/" data-t="Lobby">Lobby</a>
+<a href="/account" id="account-link"><span data-t="Account">Account</span>
+<span id="account-name"></span></a></nav></header>
+<main>
+{main}
+</main>
+"""
+        + _messages()
+        + f"""<script src="/static/session.js"></script>
+<script src="/static/messages.js"></script>
+<script src="/static/{script}"></script>
+</body></html>
+"""
+    )
+
+
+def ratings_page() -> str:
+    """A game's leaderboard (the game chosen on the page)."""
+    return _nav_page(
+        "ratings-page",
+        "Leaderboard",
+        '<span data-t="Leaderboard">Leaderboard</span>',
+        """<label><span data-t="Game">Game</span> <select id="ratings-game"></select></label>
+<div class="scroll-x"><table id="leaderboard"><thead><tr><th>#</th>
+<th data-t="Player">Player</th><th data-t="Rating">Rating</th><th>μ</th><th>σ</th>
+<th data-t="Games">Games</th></tr></thead><tbody></tbody></table></div>
+<p id="leaderboard-empty" data-t="Nobody has played this game rated yet." hidden>
+Nobody has played this game rated yet.</p>
+<p data-t="The rating is OpenSkill's μ − 3σ: the player is very likely at least this good.">
+The rating is OpenSkill's μ − 3σ: the player is very likely at least this good.</p>""",
+        "players.js",
+    )
+
+
+def player_page(name: str) -> str:
+    """A player's ratings, rating history and finished games."""
+    return _nav_page(
+        "player-page",
+        name,
+        f'<span id="player-name">{escape(name)}</span>',
+        """<p id="player-error" class="error" role="alert"></p>
+<section><h2 data-t="Ratings">Ratings</h2>
+<div class="scroll-x"><table id="player-ratings"><thead><tr><th data-t="Game">Game</th>
+<th data-t="Rating">Rating</th><th>μ</th><th>σ</th><th data-t="Games">Games</th></tr></thead>
+<tbody></tbody></table></div>
+<p id="ratings-empty" data-t="No rated games yet." hidden>No rated games yet.</p></section>
+<section><h2 data-t="Rating history">Rating history</h2>
+<div id="history-chart"></div>
+<div class="scroll-x"><table id="player-history"><thead><tr><th data-t="Game">Game</th>
+<th data-t="Place">Place</th><th data-t="Rating">Rating</th></tr></thead><tbody></tbody>
+</table></div></section>
+<section><h2 data-t="Finished games">Finished games</h2>
+<div class="scroll-x"><table id="player-games"><thead><tr><th data-t="Game">Game</th>
+<th data-t="Players">Players</th><th data-t="Result">Result</th><th></th></tr></thead>
+<tbody></tbody></table></div></section>""",
+        "players.js",
     )
 
 

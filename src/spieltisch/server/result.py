@@ -113,6 +113,17 @@ def mark_svg(seat: int, colour: str, size: int = 18) -> str:
 
 
 # -- the result ----------------------------------------------------------------------------
+def final_places(table: LiveTable) -> list[int]:
+    """Each seat's place at the end (1 best; tied seats share one). A game ended by a
+    timeout: every other seat shares the first place, the seat out of time is last (the
+    game has no final scores)."""
+    players = table.record.players
+    if table.ended is not None:
+        lost = int(table.ended["seat"])
+        return [players if s == lost else 1 for s in range(players)]
+    return ranks(list(table.state.ranking_keys()))
+
+
 def build_result(table: LiveTable, lang: str, timeline: Timeline | None) -> dict[str, Any]:
     """The ``result`` of the update payload (``docs/web-table.md``)."""
     game, state = table.game, table.state
@@ -121,16 +132,8 @@ def build_result(table: LiveTable, lang: str, timeline: Timeline | None) -> dict
     names = [game.seat_name(s, lang) for s in range(players)]
     winners = set(table.winners())
     out_of_time = set(table.timed_out)
-    scores: list[float] | None
-    if table.ended is not None:
-        # a game ended by a timeout: every other seat wins (they share the first place), the
-        # seat out of time is last; the game has no final scores
-        lost = int(table.ended["seat"])
-        places = [players if s == lost else 1 for s in range(players)]
-        scores = None
-    else:
-        places = ranks(list(state.ranking_keys()))
-        scores = [float(v) for v in state.scores()]
+    places = final_places(table)
+    scores = None if table.ended is not None else [float(v) for v in state.scores()]
     standing = [
         {
             "seat": s,

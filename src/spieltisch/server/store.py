@@ -115,6 +115,7 @@ class TableRecord:
     listed: bool = False  # among the lobby's open tables
     status: str | None = None  # as last stored; None for a table of an older release
     winners: list[int] | None = None  # as last stored, once over
+    updated: float | None = None  # when its last move was made
 
     def seat_of(self, token: str) -> SeatRecord | None:
         for s in self.seats:
@@ -268,6 +269,7 @@ class Store:
             listed=bool(row.listed),
             status=row.status,
             winners=json.loads(row.winners) if row.winners else None,
+            updated=row.updated,
         )
 
     def table(self, table_id: str) -> TableRecord | None:
