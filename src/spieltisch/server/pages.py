@@ -27,6 +27,15 @@ def _messages() -> str:
     return f'<script id="messages" type="application/json">{text}</script>\n'
 
 
+def scripts(*names: str) -> str:
+    """The end of a page: its catalogs, the session and words scripts every page runs
+    first, then the page's own scripts (files only: the pages run no inline script)."""
+    tags = "".join(
+        f'<script src="/static/{n}"></script>\n' for n in ("session.js", "messages.js", *names)
+    )
+    return _messages() + tags + "</body></html>\n"
+
+
 _HEAD = """<!doctype html>
 <html lang="en">
 <head>
@@ -70,13 +79,7 @@ def rules_page(game_id: str, name: str) -> str:
         + _RULES_PANEL
         + """</main>
 """
-        + _messages()
-        + """<script src="/static/session.js"></script>
-<script src="/static/messages.js"></script>
-<script src="/static/rules.js"></script>
-<script src="/static/rules_page.js"></script>
-</body></html>
-"""
+        + scripts("rules.js", "rules_page.js")
     )
 
 
@@ -131,12 +134,7 @@ A guided first game against bots, step by step.</p>
 <button type="button" id="running-more" data-t="More" hidden>More</button></section>
 </main>
 """
-        + _messages()
-        + """<script src="/static/session.js"></script>
-<script src="/static/messages.js"></script>
-<script src="/static/lobby.js"></script>
-</body></html>
-"""
+        + scripts("lobby.js")
     )
 
 
@@ -206,12 +204,7 @@ Your finished games stay, under “deleted player”.</span>
 </div>
 </main>
 """
-        + _messages()
-        + """<script src="/static/session.js"></script>
-<script src="/static/messages.js"></script>
-<script src="/static/account.js"></script>
-</body></html>
-"""
+        + scripts("account.js")
     )
 
 
@@ -231,12 +224,7 @@ def _nav_page(body_class: str, title: str, heading: str, main: str, script: str)
 {main}
 </main>
 """
-        + _messages()
-        + f"""<script src="/static/session.js"></script>
-<script src="/static/messages.js"></script>
-<script src="/static/{script}"></script>
-</body></html>
-"""
+        + scripts(script)
     )
 
 
@@ -348,17 +336,15 @@ _SIDE = (
 )
 
 # the table page's scripts, in the order they build on each other
-_TABLE_SCRIPTS = """<script src="/static/session.js"></script>
-<script src="/static/messages.js"></script>
-<script src="/static/rules.js"></script>
-<script src="/static/board.js"></script>
-<script src="/static/tutorial.js"></script>
-<script src="/static/rematch.js"></script>
-<script src="/static/result.js"></script>
-<script src="/static/bots.js"></script>
-<script src="/static/table.js"></script>
-</body></html>
-"""
+_TABLE_SCRIPTS = (
+    "rules.js",
+    "board.js",
+    "tutorial.js",
+    "rematch.js",
+    "result.js",
+    "bots.js",
+    "table.js",
+)
 
 
 def table_page(token: str) -> str:
@@ -373,6 +359,5 @@ def table_page(token: str) -> str:
         + "</main>\n"
         + '<div id="tip" role="tooltip" hidden></div>\n'
         + _RULES_PANEL
-        + _messages()
-        + _TABLE_SCRIPTS
+        + scripts(*_TABLE_SCRIPTS)
     )

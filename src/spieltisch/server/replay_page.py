@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .pages import _HEAD, _messages
+from .pages import _HEAD, scripts
 
 # the replay's own layout; the rest (board, log, players, phone order) is the table page's
 _STYLE = """<style>
@@ -85,8 +85,7 @@ def page(token: str) -> str:
         + _SIDE
         + "</main>\n"
         + '<div id="tip" role="tooltip" hidden></div>\n'
-        + _messages()
-        + _SCRIPTS
+        + scripts(*_SCRIPTS)
     )
 
 
@@ -142,12 +141,7 @@ _SIDE = """<aside>
 </aside>
 """
 
-_SCRIPTS = """<script src="/static/session.js"></script>
-<script src="/static/messages.js"></script>
-<script src="/static/board.js"></script>
-<script src="/static/replay.js"></script>
-</body></html>
-"""
+_SCRIPTS = ("board.js", "replay.js")
 
 
 # why a link opens no replay, in the page's words (translated like every page text; each
@@ -185,10 +179,5 @@ def refused(reason: str, token: str) -> str:
 {live}
 </main>
 """
-        + _messages()
-        + """<script src="/static/session.js"></script>
-<script src="/static/messages.js"></script>
-<script src="/static/replay.js"></script>
-</body></html>
-"""
+        + scripts("replay.js")
     )
