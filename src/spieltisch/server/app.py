@@ -14,6 +14,7 @@ are in ``api_models``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -105,7 +106,11 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         thinking.warm()  # the search bots' worker processes, ready before the first search
         await manager.resume_all()
-        yield
+        sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
 
     app = FastAPI(
         title="Spieltisch",

@@ -109,6 +109,18 @@ class BotTurns:
             return
         self.tasks[table.id] = loop.create_task(self._play(table))
 
+    def busy(self, table: LiveTable) -> bool:
+        """Whether a bot of the table is deciding or a real-time step is running."""
+        tasks = (self.tasks.get(table.id), self.step_tasks.get(table.id))
+        return any(task is not None and not task.done() for task in tasks)
+
+    def forget(self, table_id: str) -> None:
+        """Drop the finished tasks of a table that leaves memory."""
+        for tasks in (self.tasks, self.step_tasks):
+            task = tasks.get(table_id)
+            if task is not None and task.done():
+                del tasks[table_id]
+
     async def wait(self, table: LiveTable) -> None:
         """Until the table's bots have nothing to do (tests and benchmarks)."""
         while True:
@@ -224,11 +236,8 @@ class BotTurns:
             {"type": "thinking", "table": table.id, "thinking": table.thinking_payload()}
         )
         for conn in list(table.connections):
-            try:
-                await conn.send(message)
-            except Exception:  # a closed socket: forget it
-                if conn in table.connections:
-                    table.connections.remove(conn)
+            if not conn.push(message) and conn in table.connections:
+                table.connections.remove(conn)  # it could not keep up: it is being closed
 
     # -- real-time steps -------------------------------------------------------------------
     def arm_clock(self, table: LiveTable) -> None:

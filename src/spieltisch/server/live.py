@@ -38,6 +38,12 @@ from .store import (
 from .wire import Connection, TableError, deflate, encode
 from .writer import MoveWriter
 
+IDLE_S = 15 * 60  # a table nobody uses this long leaves memory (TableManager.sweep)
+SWEEP_S = 60  # how often the server looks for such tables
+SEAT_CONNECTIONS = 4  # a player's tabs and devices at once
+SPECTATORS = 64  # spectators' connections per table
+TOO_MANY = 4029  # the close code of the oldest connection beyond those
+
 if TYPE_CHECKING:
     from .ratings import Ratings
     from .rematch import Offer
@@ -354,8 +360,11 @@ class LiveTable:
 class TableManager:
     """The live tables of one server process, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_budget: float = BOT_BUDGET_S) -> None:
+    def __init__(
+        self, store: Store, bot_budget: float = BOT_BUDGET_S, idle_s: float = IDLE_S
+    ) -> None:
         self.store = store
+        self.idle_s = idle_s  # a table left alone this long leaves memory (``sweep``)
         self.writer = MoveWriter(store)
         self.tables: dict[str, LiveTable] = {}
         self.bot_budget = bot_budget
@@ -472,6 +481,40 @@ class TableManager:
         table.new_epoch()
         await self.broadcast(table)
 
+    # -- memory ----------------------------------------------------------------------------
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Drop from memory the tables nobody uses: no connection, nothing moved or loaded
+        for ``idle_s``, no bot deciding, no clock or takeover to watch, no rematch offer
+        open, nothing writing. They are loaded from the move log when next needed, so
+        memory follows the tables in play, not every table ever played. Returns the ids."""
+        now = time.time() if now is None else now
+        dropped = []
+        for table_id, table in list(self.tables.items()):
+            watching = self._watch_tasks.get(table_id)
+            if (
+                table.connections
+                or now - max(table.updated, table.loaded) < self.idle_s
+                or self.turns.busy(table)
+                or (watching is not None and not watching.done() and not table.is_over())
+                or (table.rematch is not None and table.rematch.open)
+                or table.lock.locked()
+            ):
+                continue
+            del self.tables[table_id]
+            old = self._watch_tasks.pop(table_id, None)
+            if old is not None and old in self._sleeping:
+                old.cancel()
+                self._sleeping.discard(old)
+            self.turns.forget(table_id)
+            dropped.append(table_id)
+        return dropped
+
+    async def sweep_forever(self, every_s: float = SWEEP_S) -> None:
+        """The server's background sweep (``app.lifespan``)."""
+        while True:
+            await asyncio.sleep(every_s)
+            self.sweep()
+
     def account_deleted(self, account_id: str) -> None:
         """An account was deleted: its seats at the tables in memory show "deleted player"
         (the database's rows say so already)."""
@@ -482,13 +525,16 @@ class TableManager:
                     seats[i] = replace(seat, player=None)
                     table.new_epoch()
 
-    async def all_tables(self) -> list[LiveTable]:
-        ids = await asyncio.to_thread(self.store.table_ids)
+    async def unfinished_tables(self) -> list[LiveTable]:
+        """Every table that has not ended (as its stored status says; a table of an older
+        release without one is loaded to find out)."""
+        ids = await asyncio.to_thread(self.store.table_ids, True)
         return [await self.get(i) for i in ids]
 
     async def resume_all(self) -> None:
-        """At start-up: rebuild every unfinished table and let its bots play on."""
-        for table in await self.all_tables():
+        """At start-up: rebuild every unfinished table and let its bots play on. A
+        finished table stays in the database until somebody opens it."""
+        for table in await self.unfinished_tables():
             self.kick_bots(table)
         if self.ratings is not None:  # rated games whose rating a stop cut off
             for table_id in await asyncio.to_thread(self.ratings.pending):
@@ -593,8 +639,16 @@ class TableManager:
 
     # -- clocks, connections and takeovers -------------------------------------------------
     async def join(self, table: LiveTable, conn: Connection) -> None:
-        """A connection opens: a seat whose player had left gets its player back."""
+        """A connection opens: a seat whose player had left gets its player back. A seat
+        keeps at most ``SEAT_CONNECTIONS`` connections (a table ``SPECTATORS``): beyond
+        that the oldest is closed."""
         table.connections.append(conn)
+        same = [c for c in table.connections if c.seat == conn.seat]
+        cap = SEAT_CONNECTIONS if conn.seat is not None else SPECTATORS
+        for old in sorted(same, key=lambda c: c.opened)[: max(0, len(same) - cap)]:
+            table.connections.remove(old)
+            who = "this seat" if conn.seat is not None else "the spectators of this table"
+            old.shut(TOO_MANY, f"more than {cap} connections to {who}: the oldest is closed")
         seat = conn.seat
         if seat is None:
             return
@@ -691,8 +745,5 @@ class TableManager:
                 if key not in packed:  # zlib lets go of the GIL: compress off the loop
                     packed[key] = await asyncio.to_thread(deflate, texts[key])
                 message = packed[key]
-            try:
-                await conn.send(message)
-            except Exception:  # a closed socket: forget it
-                if conn in table.connections:
-                    table.connections.remove(conn)
+            if not conn.push(message) and conn in table.connections:
+                table.connections.remove(conn)  # it could not keep up: it is being closed

@@ -4,6 +4,7 @@ rematch answer. Every problem is answered on the socket and changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -42,8 +43,11 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
             else:
                 await websocket.send_text(message)
 
+        async def close(code: int, reason: str) -> None:
+            await websocket.close(code=code, reason=reason)
+
         packed = compress == "deflate"  # updates as compressed binary frames
-        conn = Connection(seat, lang_or_en(lang), send, packed)
+        conn = Connection(seat, lang_or_en(lang), send, packed, close)
         await manager.join(table, conn)
         try:
             await _update(table, seat, conn)
@@ -53,14 +57,16 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
                     break
                 text = frame.get("text")
                 if text is None:  # a binary frame: answered, and the connection stays
-                    await websocket.send_text(encode({"type": "error", "error": BINARY}))
+                    conn.push(encode({"type": "error", "error": BINARY}))
                     continue
                 reply = await messages.handle(table, seat, conn, text)
+                # replies go through the outbox too: after the updates their message made
                 if reply is not None:
-                    await websocket.send_text(encode(reply))
+                    conn.push(encode(reply))
         except WebSocketDisconnect:
             pass
         finally:
+            conn.end()
             manager.leave(table, conn)
             rematches.left(table, seat)  # a rematch offer waits ~10 s for a reload
 
@@ -70,7 +76,8 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
 async def _update(table: LiveTable, seat: int | None, conn: Connection) -> None:
     """The seat's current update to one connection, compressed if it asked so."""
     text = encode(table.payload(seat, conn.lang))
-    await conn.send(deflate(text) if conn.compress else text)
+    # through the outbox, as every update: they reach the socket in the order they were made
+    conn.push(await asyncio.to_thread(deflate, text) if conn.compress else text)
 
 
 def _parse(text: str) -> dict[str, Any] | str:

@@ -284,10 +284,14 @@ class Store:
             ).all()
         return self._record(row, list(seat_rows))
 
-    def table_ids(self) -> list[str]:
+    def table_ids(self, unfinished: bool = False) -> list[str]:
+        """Every table's id, newest first; with ``unfinished`` those not known to be over."""
+        t = db.tables.c
+        query = select(t.id).order_by(t.created.desc())
+        if unfinished:
+            query = query.where(or_(t.status.is_(None), t.status != OVER))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(db.tables.c.id).order_by(db.tables.c.created.desc()))
-            return [r.id for r in rows]
+            return [r.id for r in conn.execute(query)]
 
     def rematches(self, table_id: str) -> list[str]:
         """The ids of the tables made as rematches of ``table_id``, oldest first."""

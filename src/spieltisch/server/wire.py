@@ -4,10 +4,13 @@ request is refused with."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import time
 import zlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import SpieltischError
@@ -44,14 +47,83 @@ def deflate(text: str) -> bytes:
     return zlib.compress(text.encode("utf-8"), DEFLATE_LEVEL)
 
 
-@dataclass
+# messages one connection may have waiting to be sent: a socket further behind cannot keep
+# up (a dead or very slow client) and is closed; it reconnects and gets a fresh update
+OUTBOX = 16
+SEND_TIMEOUT_S = 10.0  # one message's send; a socket stuck longer is closed too
+TOO_SLOW = 4008  # the close code for both
+
+
+@dataclass(eq=False)
 class Connection:
     """One open WebSocket: which seat it speaks for (``None``: spectator), its language,
     whether it takes compressed updates, and how to send it a message (already encoded —
     text, or compressed bytes — so that connections of the same seat and language share
-    one encoding and one compression)."""
+    one encoding and one compression).
+
+    The table pushes its updates with ``push``, which never waits: each connection has a
+    bounded outbox and a task of its own that sends from it, so a slow or dead socket
+    delays nobody else's updates. A connection whose outbox is full, or whose send takes
+    longer than ``SEND_TIMEOUT_S``, is closed (``close``) and ends."""
 
     seat: int | None
     lang: str
     send: Callable[[str | bytes], Awaitable[None]]
     compress: bool = False
+    close: Callable[[int, str], Awaitable[None]] | None = None
+    opened: float = field(default_factory=time.monotonic)
+    closed: bool = False
+    _outbox: asyncio.Queue[str | bytes] | None = field(default=None, repr=False)
+    _writer: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def push(self, message: str | bytes) -> bool:
+        """Queue ``message`` for this socket; ``False`` (and the socket is being closed)
+        if it cannot keep up or is closed."""
+        if self.closed:
+            return False
+        if self._outbox is None:
+            self._outbox = asyncio.Queue(OUTBOX)
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        try:
+            self._outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.shut(TOO_SLOW, "too many updates waiting: reconnect for a fresh one")
+            return False
+        return True
+
+    def shut(self, code: int, reason: str) -> None:
+        """Close the socket (in the background) and send nothing more."""
+        if self.closed:
+            return
+        self.closed = True
+        if self._writer is not None and self._writer is not asyncio.current_task():
+            self._writer.cancel()
+        if self.close is not None:
+            task = asyncio.get_running_loop().create_task(self._close(code, reason))
+            _CLOSING.add(task)
+            task.add_done_callback(_CLOSING.discard)
+
+    def end(self) -> None:
+        """The socket has closed: stop its writer."""
+        self.closed = True
+        if self._writer is not None and self._writer is not asyncio.current_task():
+            self._writer.cancel()
+
+    async def _close(self, code: int, reason: str) -> None:
+        assert self.close is not None
+        # closed already, or the peer is gone: nothing more to do
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.close(code, reason), SEND_TIMEOUT_S)
+
+    async def _write(self) -> None:
+        assert self._outbox is not None
+        while not self.closed:
+            message = await self._outbox.get()
+            try:
+                await asyncio.wait_for(self.send(message), SEND_TIMEOUT_S)
+            except Exception:  # gone, or stuck: the socket's handler ends and cleans up
+                self.shut(TOO_SLOW, "the connection could not take its updates")
+                return
+
+
+_CLOSING: set[asyncio.Task[None]] = set()  # closes under way (kept from the collector)
