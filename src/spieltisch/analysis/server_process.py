@@ -55,9 +55,12 @@ def cpu_seconds(pid: int) -> float | None:
 class ServerProcess:
     """``python -m spieltisch.cli.main serve`` on loopback, stopped on exit."""
 
-    def __init__(self, port: int, db_url: str) -> None:
+    def __init__(self, port: int, db_url: str, rate_limits: str = "off") -> None:
         self.port = port
         self.db_url = db_url
+        # SPIELTISCH_RATE_LIMITS of the server: a load benchmark or a screenshot run drives
+        # a server from one address faster than any person (server/ratelimit.py)
+        self.rate_limits = rate_limits
         self.proc: subprocess.Popen[bytes] | None = None
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
 
@@ -87,6 +90,7 @@ class ServerProcess:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=self._stderr,
+            env={**os.environ, "SPIELTISCH_RATE_LIMITS": self.rate_limits},
         )
         end = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < end:

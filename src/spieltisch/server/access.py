@@ -18,6 +18,12 @@ def session_of(connection: HTTPConnection) -> Session | None:
     return session
 
 
+def account_of(connection: HTTPConnection) -> str | None:
+    """The id of the account signed in on a request or WebSocket, if any."""
+    session = session_of(connection)
+    return session.account.id if session is not None else None
+
+
 def check_seat(table: LiveTable, seat: int, session: Session | None) -> None:
     """Refuse (403) a link whose seat is not this browser's to play."""
     record = table.record.seats[seat]

@@ -14,6 +14,7 @@ from .accounts import PASSWORD_MAX, SESSION_SECONDS, Accounts, Session, SignedIn
 from .api_models import errors
 from .csrf import COOKIE
 from .live import TableManager
+from .ratelimit import limit
 from .wire import TableError
 
 # argon2 takes 64 MiB and a good part of a core per hash: a few at a time, the rest wait
@@ -89,6 +90,7 @@ def router(accounts: Accounts, manager: TableManager) -> APIRouter:
         responses=errors(403, 409),
     )
     async def api_signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        limit(request, ("signin", "signup"))
         signed_in = await to_thread.run_sync(
             accounts.sign_up, body.name, body.password, limiter=HASHING
         )
@@ -97,6 +99,7 @@ def router(accounts: Accounts, manager: TableManager) -> APIRouter:
 
     @api.post("/api/account/signin", summary="Sign in", responses=errors(401, 403, 429))
     async def api_signin(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        limit(request, "signin")
         signed_in = await to_thread.run_sync(
             accounts.sign_in, body.name, body.password, limiter=HASHING
         )

@@ -8,10 +8,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from . import why
-from .access import open_link
+from .access import account_of, open_link
 from .api_models import Act, Why, errors, lang_or_en
 from .hints import Hints
 from .live import TableManager
+from .ratelimit import limit
 from .rematch import RematchAnswer, Rematches
 from .wire import TableError
 
@@ -46,6 +47,7 @@ def router(manager: TableManager, rematches: Rematches, hints: Hints) -> APIRout
         responses=errors(403, 404, 409, 422),
     )
     async def api_act(token: str, body: Act, request: Request) -> dict[str, Any]:
+        limit(request, "moves", account_of(request))
         table, seat = await open_link(manager, token, request)
         if seat is None:
             raise TableError("a spectator link cannot make moves", 403)

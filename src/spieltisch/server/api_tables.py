@@ -20,6 +20,7 @@ from .access import open_link, session_of
 from .accounts import Accounts, Session
 from .api_models import CreateTable, Join, SeatSpec, errors, lang_or_en
 from .live import LiveTable, TableManager
+from .ratelimit import limit
 from .store import (
     BOT,
     HUMAN,
@@ -59,6 +60,9 @@ def router(manager: TableManager, accounts: Accounts) -> APIRouter:
         ]
         kinds = [(s.kind, s.bot if s.kind == BOT else None) for s in seats]
         session = session_of(request)
+        account_id = session.account.id if session else None
+        bots_only = all(kind == BOT for kind, _ in kinds)
+        limit(request, ("tables", "bot_tables") if bots_only else "tables", account_id)
         offers = [await _offer(accounts, spec, session) for spec in seats]
         _check_rated(body, kinds, offers, session)
         listed = body.listed if body.listed is not None else any(o.invite == OPEN for o in offers)

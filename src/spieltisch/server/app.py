@@ -47,6 +47,7 @@ from .csrf import SessionAndCsrf
 from .headers import SecurityHeaders
 from .hints import Hints
 from .live import TableManager
+from .ratelimit import Limiter, RateLimits
 from .ratings import Ratings
 from .rematch import Rematches
 from .store import Store
@@ -92,8 +93,16 @@ class CountedBody:
         await self.app(scope, counted, send)
 
 
-def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI:
-    """The application; ``db_url`` defaults to SQLite in the user's data directory."""
+def create_app(
+    db_url: str | None = None,
+    store: Store | None = None,
+    rate_limits: RateLimits | str | None = "env",
+) -> FastAPI:
+    """The application; ``db_url`` defaults to SQLite in the user's data directory;
+    ``rate_limits`` to what ``SPIELTISCH_RATE_LIMITS`` says (``RateLimits.from_env``:
+    the defaults unless it says otherwise), ``None`` for none."""
+    limits = RateLimits.from_env() if rate_limits == "env" else rate_limits
+    assert limits is None or isinstance(limits, RateLimits)
     store = store or Store.open(db_url)
     manager = TableManager(store)
     rematches = Rematches(manager)  # mutual rematch offers (server/rematch.py)
@@ -123,6 +132,7 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
     app.state.rematches = rematches
     app.state.hints = hints
     app.state.accounts = accounts
+    app.state.limiter = Limiter(limits)  # per address and account (server/ratelimit.py)
     app.include_router(rules.router(_errors))
     app.include_router(tutorial.router(manager, _errors))
     replay.install(app, manager, store)  # /replay/<token> and /api/replay/...

@@ -12,9 +12,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..engine.errors import SpieltischError
 from . import why
-from .access import open_link
+from .access import account_of, open_link
 from .api_models import LANGS, MAX_BODY, lang_or_en
 from .live import LiveTable, TableManager
+from .ratelimit import TOO_MANY_CONNECTIONS, limit
 from .rematch import Rematches
 from .wire import Connection, TableError, deflate, encode
 
@@ -31,10 +32,15 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
     ) -> None:
         await websocket.accept()
         try:
+            limit(websocket, "sockets", account_of(websocket))
             table, seat = await open_link(manager, token, websocket)
         except TableError as exc:
-            await websocket.send_json({"type": "error", "error": str(exc)})
-            await websocket.close(code=4403 if exc.status == 403 else 4404)
+            refusal: dict[str, Any] = {"type": "error", "error": str(exc)}
+            if exc.retry_after is not None:
+                refusal["retry_after"] = exc.retry_after
+            await websocket.send_json(refusal)
+            codes = {403: 4403, 429: TOO_MANY_CONNECTIONS}
+            await websocket.close(code=codes.get(exc.status, 4404))
             return
 
         async def send(message: str | bytes) -> None:
@@ -47,7 +53,11 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
             await websocket.close(code=code, reason=reason)
 
         packed = compress == "deflate"  # updates as compressed binary frames
-        conn = Connection(seat, lang_or_en(lang), send, packed, close)
+
+        def count(name: str) -> None:
+            limit(websocket, name, account_of(websocket))
+
+        conn = Connection(seat, lang_or_en(lang), send, packed, close, count)
         await manager.join(table, conn)
         try:
             await _update(table, seat, conn)
@@ -129,16 +139,23 @@ class _Messages:
             return await self.rematches.message(table, seat, message)
         if kind != "act":
             return {"type": "error", "id": ref, "error": f"unknown message type {kind!r}"}
-        return await self._act(table, seat, message, ref)
+        return await self._act(table, seat, conn, message, ref)
 
     async def _act(
-        self, table: LiveTable, seat: int | None, message: dict[str, Any], ref: Any
+        self,
+        table: LiveTable,
+        seat: int | None,
+        conn: Connection,
+        message: dict[str, Any],
+        ref: Any,
     ) -> dict[str, Any]:
         """A move: acknowledged with the new version, or refused with the reason (and the
         rule, and ``stale`` when another move came first)."""
         if seat is None:
             return {"type": "error", "id": ref, "error": "a spectator link cannot make moves"}
         try:
+            if conn.count is not None:
+                conn.count("moves")
             version = await self.manager.act(
                 table, seat, message.get("expected_version"), message.get("action")
             )
@@ -146,6 +163,8 @@ class _Messages:
             out: dict[str, Any] = {"type": "error", "id": ref, "error": str(exc)}
             if exc.rule:
                 out["rule"] = exc.rule
+            if exc.retry_after is not None:
+                out["retry_after"] = exc.retry_after
             if exc.status == 409:
                 out["stale"] = True
             return out

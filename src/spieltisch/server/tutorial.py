@@ -20,8 +20,9 @@ from ..engine.errors import SpieltischError
 from ..engine.i18n import lang_of
 from ..engine.registry import game as lookup_game
 from ..engine.tutorial import Tutorial, tutorial
-from .access import open_link
+from .access import account_of, open_link
 from .live import LiveTable, TableManager
+from .ratelimit import limit
 from .store import BOT, HUMAN
 from .wire import TableError
 
@@ -192,6 +193,7 @@ def router(manager: TableManager, errors: Any) -> APIRouter:
         responses=errors(404),
     )
     async def api_start(body: StartTutorial, request: Request) -> dict[str, Any]:
+        limit(request, "tables", account_of(request))
         table, token = await start(manager, body.game, body.step)
         base = str(request.base_url).rstrip("/")
         return {"table": table.id, "game": table.game.id, "link": f"{base}/play/{token}"}

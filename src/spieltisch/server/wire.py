@@ -71,6 +71,8 @@ class Connection:
     send: Callable[[str | bytes], Awaitable[None]]
     compress: bool = False
     close: Callable[[int, str], Awaitable[None]] | None = None
+    # counts one of a rate limit (``ratelimit.limit``) for this socket's address and account
+    count: Callable[[str], None] | None = None
     opened: float = field(default_factory=time.monotonic)
     closed: bool = False
     _outbox: asyncio.Queue[str | bytes] | None = field(default=None, repr=False)
