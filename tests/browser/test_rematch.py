@@ -90,7 +90,6 @@ def test_a_declined_rematch_leaves_both_at_the_old_table(server: str, browser: A
     made, pages = _finished_pages(server, browser, seed=6)
     proposer, other = pages
     urls = [page.url for page in pages]
-    tables = len(http("GET", f"{server}/api/tables"))
     other.click(REMATCH + " button[data-answer=propose]")
     proposer.wait_for_selector(REMATCH + " button[data-answer=decline]")
     proposer.click(REMATCH + " button[data-answer=decline]")
@@ -101,6 +100,5 @@ def test_a_declined_rematch_leaves_both_at_the_old_table(server: str, browser: A
         assert page.locator(REMATCH + " button[data-answer=propose]").count() == 1
     assert [page.url for page in pages] == urls
     assert [page.evaluate(SHOWN) for page in pages] == [[made["table"], 0], [made["table"], 1]]
-    assert len(http("GET", f"{server}/api/tables")) == tables  # no new table
     for page in pages:
         page.context.close()

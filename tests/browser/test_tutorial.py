@@ -29,7 +29,7 @@ def _start(server: str, page: Any, game: str, lang: str = "en") -> None:
     if lang != "en":
         page.click(f"nav [data-lang='{lang}']")
     page.locator(f"button.learn[data-game='{game}']").click()
-    page.wait_for_url("**/play/**")
+    page.wait_for_url("**/table/**")  # the link's token went into a cookie
     page.wait_for_selector("#coach:not([hidden])")
 
 

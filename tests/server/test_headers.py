@@ -85,3 +85,24 @@ def test_the_api_documentation_keeps_its_own_policy_and_the_other_headers(
     assert answer.status_code == 200
     assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
     assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_seat_link_becomes_a_cookie_and_the_address_shows_no_token(client: Any) -> None:
+    made = client.post("/api/tables", json={"game": "kingdoms-of-crusaders"}).json()
+    link = made["seats"][1]["link"]
+    token = link.rsplit("/", 1)[1]
+    moved = client.get(link, follow_redirects=False)
+    assert moved.status_code == 303
+    page = moved.headers["location"]
+    assert page == f"/table/{made['table']}/1" and token not in page
+    cookie = moved.headers["set-cookie"]
+    assert f"Path={page}" in cookie and "HttpOnly" in cookie and token in cookie
+    opened = client.get(page)
+    assert opened.status_code == 200 and token in opened.text  # for the page's script
+    assert opened.headers["cache-control"] == "no-store"
+    # without the cookie, or with another seat's, the page does not open
+    client.cookies.clear()
+    assert client.get(page).status_code == 403
+    other = made["seats"][0]["link"]
+    client.get(other)  # the cookie of seat 0, for seat 0's page only
+    assert client.get(page).status_code == 403
