@@ -5,8 +5,11 @@ to every change), sign out and in again, change the password, delete the account
 from __future__ import annotations
 
 import json
+import random
 import uuid
 from typing import Any
+
+from .playing import offered, play_random_move
 
 PASSWORD = "a long enough password"
 
@@ -112,5 +115,30 @@ def test_two_accounts_meet_in_the_lobby_and_play_a_rated_table(server: str, brow
     # the game is rated and both seats are accounts': the open table left the lobby
     listed = anna.evaluate("async () => (await fetch('/api/tables?status=open')).json()")
     assert all(names[0] not in json.dumps(t) for t in listed["tables"])
+    # they play it to the end, each on their own page
+    rng = random.Random(5)
+    for _ in range(300):
+        if anna.locator("#result:not([hidden])").count():
+            break
+        moved = False
+        for page in (anna, bert):
+            if offered(page):
+                play_random_move(page, rng)
+                moved = True
+        if not moved:
+            anna.wait_for_timeout(100)
+    bert.wait_for_selector("#result:not([hidden])")
+    # both find the result in "My games", and the ratings changed
+    results = []
+    for page in (anna, bert):
+        page.goto(server + "/")
+        row = page.locator("#mine-tables tbody tr", has_text=names[0]).first
+        row.wait_for()
+        results.append(row.locator("td").nth(2).text_content())
+    assert sorted(results) == ["lost", "won"]
+    anna.goto(server + "/ratings?game=kingdoms-of-crusaders")
+    anna.wait_for_selector(f"#leaderboard tbody tr:has-text('{names[1]}')")
+    board = anna.locator("#leaderboard tbody").text_content()
+    assert names[0] in board and names[1] in board
     for ctx in contexts:
         ctx.close()

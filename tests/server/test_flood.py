@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -78,32 +77,33 @@ async def _play(base: str, tokens: list[str], moves: int) -> int:
     return done
 
 
-def test_a_thousand_connections_to_one_seat_leave_its_newest_few_and_others_play_on() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        # rate limits as configured, but enough connections from one address for the test
-        limits = "sockets=100000/minute,moves=100000/minute"
-        with ServerProcess(free_port(), f"sqlite:///{tmp}/t.db", rate_limits=limits) as server:
-            base = server.url
-            flooded = http_json("POST", f"{base}/api/tables", {"game": KC, "seed": 1})
-            played = http_json("POST", f"{base}/api/tables", {"game": KC, "seed": 2})
-            target = flooded["seats"][0]["link"].rsplit("/", 1)[1]
-            tokens = [s["link"].rsplit("/", 1)[1] for s in played["seats"]]
-            before = _rss_kb(server.pid)
+def test_a_thousand_connections_to_one_seat_leave_its_newest_few_and_others_play_on(
+    db_url: str,
+) -> None:
+    # rate limits as configured, but enough connections from one address for the test
+    limits = "sockets=100000/minute,moves=100000/minute"
+    with ServerProcess(free_port(), db_url, rate_limits=limits) as server:
+        base = server.url
+        flooded = http_json("POST", f"{base}/api/tables", {"game": KC, "seed": 1})
+        played = http_json("POST", f"{base}/api/tables", {"game": KC, "seed": 2})
+        target = flooded["seats"][0]["link"].rsplit("/", 1)[1]
+        tokens = [s["link"].rsplit("/", 1)[1] for s in played["seats"]]
+        before = _rss_kb(server.pid)
 
-            async def scenario() -> tuple[dict[str, int], int]:
-                ws_url = base.replace("http", "ws") + f"/ws/{target}"
-                flood = asyncio.create_task(_flood(ws_url))
-                moves = await _play(base, tokens, 30)
-                return await flood, moves
+        async def scenario() -> tuple[dict[str, int], int]:
+            ws_url = base.replace("http", "ws") + f"/ws/{target}"
+            flood = asyncio.create_task(_flood(ws_url))
+            moves = await _play(base, tokens, 30)
+            return await flood, moves
 
-            ended, moves = asyncio.run(scenario())
-            after = _rss_kb(server.pid)
-            assert moves == 30  # every move of the other table was acknowledged
-            assert ended["open"] == SEAT_CONNECTIONS
-            assert ended["closed_oldest"] == FLOOD - SEAT_CONNECTIONS and ended["other"] == 0
-            # the flood is gone from the server's memory with its sockets (a bound far
-            # above the few MB it takes, far below the 170 MB the flood once kept)
-            assert after - before < 60_000, (before, after)
-            view = http_json("GET", f"{base}/api/seat/{tokens[0]}")
-            assert view["version"] == 30
-            print(json.dumps({"rss_before_kb": before, "rss_after_kb": after, **ended}))
+        ended, moves = asyncio.run(scenario())
+        after = _rss_kb(server.pid)
+        assert moves == 30  # every move of the other table was acknowledged
+        assert ended["open"] == SEAT_CONNECTIONS
+        assert ended["closed_oldest"] == FLOOD - SEAT_CONNECTIONS and ended["other"] == 0
+        # the flood is gone from the server's memory with its sockets (a bound far
+        # above the few MB it takes, far below the 170 MB the flood once kept)
+        assert after - before < 60_000, (before, after)
+        view = http_json("GET", f"{base}/api/seat/{tokens[0]}")
+        assert view["version"] == 30
+        print(json.dumps({"rss_before_kb": before, "rss_after_kb": after, **ended}))

@@ -99,3 +99,58 @@ def test_no_connection_ever_receives_another_seats_secrets(
             # plain HTTP gets the same as the socket
             for seat, token in [*enumerate(tokens), (None, spectator)]:
                 assert client.get(f"/api/seat/{token}").json() == last[seat]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_the_lobby_and_the_players_pages_never_reveal_a_hand_a_seed_or_a_token(
+    tmp_path: Path, game: str, players: int, options: dict[str, Any]
+) -> None:
+    """Issue 18: a table between accounts, in the middle of its game, as the lobby, "My
+    games", the leaderboard and a player's page show it to another account: no seat's
+    private facts, no seed, no seat's token, nothing of an account but its name."""
+    app = create_app(f"sqlite:///{tmp_path / 'lobby.db'}")
+    rng = random.Random(11)
+    with TestClient(app) as owner, TestClient(app) as other:
+        csrf = {}
+        for client, name in ((owner, "Owner"), (other, "Other")):
+            answer = client.post(
+                "/api/account/signup", json={"name": name, "password": "a good password"}
+            )
+            csrf[name] = {"X-CSRF-Token": answer.json()["csrf"]}
+        seats = [{"invite": "me"}, *({"invite": "link"} for _ in range(players - 1))]
+        made = owner.post(
+            "/api/tables",
+            json={
+                "game": game,
+                "players": players,
+                "options": options,
+                "seed": 987654,
+                "seats": seats,
+                "listed": True,
+            },
+            headers=csrf["Owner"],
+        ).json()
+        tokens = [s["link"].rsplit("/", 1)[1] for s in made["seats"]]
+        table: LiveTable = app.state.manager.tables[made["table"]]
+        for _ in range(12):  # into the game: hands dealt and played from
+            seat = rng.choice(list(table.state.actors()))
+            view = owner.get(f"/api/seat/{tokens[seat]}").json()
+            owner.post(
+                f"/api/seat/{tokens[seat]}/act",
+                json={"expected_version": view["version"], "action": rng.choice(view["legal"])},
+                headers=csrf["Owner"],
+            )
+        private = {fact for s in range(players) for fact in table.state.private_facts(s)}
+        texts = [
+            _dumps(other.get("/api/tables?status=running").json()),
+            _dumps(other.get(f"/api/tables/{made['table']}").json()),
+            _dumps(other.get("/api/players/Owner").json()),
+            _dumps(other.get(f"/api/ratings/{game}").json()),
+            _dumps(other.get("/api/tables?mine=true").json()),
+        ]
+        for text in texts:
+            for fact in private:
+                assert fact not in text, fact
+            for secret in (*tokens, "987654", "$argon2", "csrf", "password"):
+                assert secret not in text, secret
+        assert made["table"] in texts[0]  # the listed table is there, without secrets
