@@ -291,3 +291,27 @@ def test_a_finished_game_is_in_my_games_with_its_result_and_stays_after_deleting
     assert summary["seats"][0]["player"] == "deleted player"
     assert summary["status"] == "over"
     assert guest.get(table["replay_link"]).status_code == 200
+
+
+def test_an_open_table_shows_its_creator_and_its_options_in_words(
+    anna: Player, bert: Player
+) -> None:
+    made = anna.post(
+        "/api/tables",
+        {
+            "game": "medina",
+            "players": 2,
+            "options": {"edition": 2},
+            "seats": [{"invite": "me"}, {"invite": "open"}],
+        },
+    ).json()
+    listed = bert.get("/api/tables?status=open&lang=de").json()["tables"]
+    table = next(t for t in listed if t["table"] == made["table"])
+    assert table["creator"] == "Anna"
+    edition = next(o for o in table["options"] if o["name"] == "edition")
+    assert edition["value"] == 2 and "2014" in edition["value_label"]
+    assert edition["label"] != "edition"  # the option's name for players
+    # options left at the game's defaults are not listed
+    plain = _create(anna, [{"invite": "me"}, {"invite": "open"}])
+    listed = bert.get("/api/tables?status=open").json()["tables"]
+    assert next(t for t in listed if t["table"] == plain["table"])["options"] == []

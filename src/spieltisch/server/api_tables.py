@@ -6,6 +6,7 @@ seat with an account, and a table's public summary."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -94,6 +95,7 @@ def router(manager: TableManager, accounts: Accounts) -> APIRouter:
         mine: bool = Query(False, description="the tables you sit at, are invited to or made"),
         limit: int = Query(PAGE_SIZE, ge=1, le=MAX_PAGE, description="tables per page"),
         before: str | None = Query(None, description="the 'next' of the page before"),
+        lang: str = Query("en", description="the language of the options' names"),
     ) -> dict[str, Any]:
         if status is not None and status not in (OPEN_STATUS, RUNNING, OVER):
             raise TableError(f"status is open, running or over, not {status!r}")
@@ -111,7 +113,10 @@ def router(manager: TableManager, accounts: Accounts) -> APIRouter:
         me = session.account.id if session else None
         actors = await asyncio.to_thread(manager.store.actors, [t.id for t in page]) if mine else {}
         return {
-            "tables": [_listing(request, t, me, actors.get(t.id)) for t in page],
+            "tables": [
+                _listing(request, t, me, actors.get(t.id) if mine else None, lang_or_en(lang))
+                for t in page
+            ],
             "next": None if after is None else f"{after[0]!r}:{after[1]}",
         }
 
@@ -305,23 +310,48 @@ def _public_seats(record: TableRecord) -> list[dict[str, Any]]:
     ]
 
 
+def _options_in_words(game: Game, options: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The table's options that differ from the game's defaults, named as players do."""
+    out = []
+    for info in rules.options_info(game, lang):
+        value = options.get(info["name"], info["default"])
+        if value == info["default"]:
+            continue
+        labels = {json.dumps(v["value"]): v["label"] for v in info.get("value_labels", [])}
+        out.append(
+            {
+                "name": info["name"],
+                "label": info["label"],
+                "value": value,
+                "value_label": labels.get(json.dumps(value), str(value)),
+            }
+        )
+    return out
+
+
 def _listing(
-    request: Request, record: TableRecord, me: str | None, actors: list[int] | None
+    request: Request,
+    record: TableRecord,
+    me: str | None,
+    actors: list[int] | None,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """A table as the lobby lists it, from the database alone (nothing is replayed); for
     the player's own tables also their seats, links and whether it is their turn."""
     try:
-        name = lookup_game(record.game).name
+        game: Game | None = lookup_game(record.game)
     except SpieltischError:
-        name = record.game
+        game = None
     out: dict[str, Any] = {
         "table": record.id,
         "game": record.game,
-        "game_name": name,
+        "game_name": game.name if game is not None else record.game,
         "players": record.players,
         "status": record.status or RUNNING,
         "version": record.version,
         "created": record.created,
+        "creator": record.creator,
+        "options": _options_in_words(game, record.options, lang) if game is not None else [],
         "rated": record.rated,
         "seats": _public_seats(record),
         "spectator_link": f"/watch/{record.spectator_token}",

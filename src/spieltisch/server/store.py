@@ -113,6 +113,7 @@ class TableRecord:
     rated: bool = False
     bots_rated: bool = False  # rated against bots: bot results change ratings
     listed: bool = False  # among the lobby's open tables
+    creator: str | None = None  # the name of the creator's account (None: a guest, deleted)
     status: str | None = None  # as last stored; None for a table of an older release
     winners: list[int] | None = None  # as last stored, once over
     updated: float | None = None  # when its last move was made
@@ -122,6 +123,13 @@ class TableRecord:
             if secrets.compare_digest(s.token, token):
                 return s
         return None
+
+
+def _tables_with_creator() -> Select[Any]:
+    """The tables' rows with the name of the account that made each (``creator``)."""
+    return select(db.tables, db.accounts.c.name.label("creator")).outerjoin(
+        db.accounts, db.accounts.c.id == db.tables.c.creator_id
+    )
 
 
 def _seats_with_players() -> Select[Any]:
@@ -264,6 +272,7 @@ class Store:
             ],
             rematch_of=row.rematch_of,
             creator_id=row.creator_id,
+            creator=getattr(row, "creator", None),
             rated=bool(row.rated),
             bots_rated=bool(row.bots_rated),
             listed=bool(row.listed),
@@ -274,7 +283,7 @@ class Store:
 
     def table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(db.tables).where(db.tables.c.id == table_id)).first()
+            row = conn.execute(_tables_with_creator().where(db.tables.c.id == table_id)).first()
             if row is None:
                 return None
             seat_rows = conn.execute(
@@ -470,7 +479,7 @@ class Store:
         invited, listed in the lobby; from the cursor ``before`` (the ``(created, id)`` of
         the last table of the page before). Returns the page and the next page's cursor."""
         t = db.tables.c
-        query = select(db.tables)
+        query = _tables_with_creator()
         if status is not None:
             query = query.where(t.status == status)
         if listed is not None:

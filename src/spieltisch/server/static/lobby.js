@@ -322,7 +322,7 @@
   }
 
   async function loadList(status, more) {
-    const params = new URLSearchParams({status, limit: "10"});
+    const params = new URLSearchParams({status, limit: "10", lang});
     if (more && pages[status]) params.set("before", pages[status]);
     const r = await fetch("/api/tables?" + params);
     if (!r.ok) return;
@@ -332,7 +332,21 @@
     if (!more) body.innerHTML = "";
     page.tables.forEach((row) => {
       const tr = document.createElement("tr");
-      cell(tr, row.game_name + (row.rated ? " · " + _("rated") : ""));
+      // the game, rated or not, who made the table and its options that differ from the
+      // game's usual ones, in words
+      const game = document.createElement("span");
+      game.textContent = row.game_name + (row.rated ? " · " + _("rated") : "");
+      const more = [];
+      if (row.creator) more.push(_("by") + " " + row.creator);
+      (row.options || []).forEach((o) => more.push(o.label + ": " + o.value_label));
+      if (more.length) {
+        const small = document.createElement("small");
+        small.className = "table-options";
+        small.textContent = more.join(" · ");
+        game.appendChild(document.createElement("br"));
+        game.appendChild(small);
+      }
+      cell(tr, game);
       cell(tr, players(row));
       cell(tr, row.version);
       if (status === "open") {
