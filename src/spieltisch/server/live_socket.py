@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ..engine.errors import SpieltischError
 from . import why
 from .access import account_of, open_link
-from .api_models import LANGS, MAX_BODY, lang_or_en
+from .api_models import LANGS, MAX_BODY, error, lang_or_en
 from .live import LiveTable, TableManager
 from .ratelimit import TOO_MANY_CONNECTIONS, limit
 from .rematch import Rematches
@@ -30,17 +30,27 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
     async def live(
         websocket: WebSocket, token: str, lang: str = "en", compress: str | None = None
     ) -> None:
-        await websocket.accept()
         try:
             limit(websocket, "sockets", account_of(websocket))
+        except TableError as exc:
+            # refused before the upgrade, as the HTTP answer 429 with Retry-After: a flood of
+            # connections costs the server no WebSocket at all
+            if "websocket.http.response" in websocket.scope.get("extensions", {}):
+                headers = {"Retry-After": str(exc.retry_after)}
+                await websocket.send_denial_response(error(429, str(exc), headers=headers))
+                return
+            await websocket.accept()  # a server without denial responses: say it, then close
+            await websocket.send_json(
+                {"type": "error", "error": str(exc), "retry_after": exc.retry_after}
+            )
+            await websocket.close(code=TOO_MANY_CONNECTIONS)
+            return
+        await websocket.accept()
+        try:
             table, seat = await open_link(manager, token, websocket)
         except TableError as exc:
-            refusal: dict[str, Any] = {"type": "error", "error": str(exc)}
-            if exc.retry_after is not None:
-                refusal["retry_after"] = exc.retry_after
-            await websocket.send_json(refusal)
-            codes = {403: 4403, 429: TOO_MANY_CONNECTIONS}
-            await websocket.close(code=codes.get(exc.status, 4404))
+            await websocket.send_json({"type": "error", "error": str(exc)})
+            await websocket.close(code=4403 if exc.status == 403 else 4404)
             return
 
         async def send(message: str | bytes) -> None:
