@@ -13,12 +13,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
+import websockets  # uvicorn[standard]'s WebSocket library, a dependency of the server
 
-websockets = pytest.importorskip("websockets")
-
-from spieltisch.analysis.server_process import ServerProcess, free_port, http_json  # noqa: E402
-from spieltisch.server.live import SEAT_CONNECTIONS, TOO_MANY  # noqa: E402
+from spieltisch.analysis.server_process import ServerProcess, free_port, http_json
+from spieltisch.server.live import SEAT_CONNECTIONS, TOO_MANY
 
 KC = "kingdoms-of-crusaders"
 FLOOD = 1000
