@@ -69,7 +69,9 @@ class SessionAndCsrf:
             return
         headers = Headers(scope=scope)
         token = cookie_token(headers)
-        session = await to_thread.run_sync(self.accounts.session, token) if token else None
+        # a static file needs nobody's session: no database read for it
+        wanted = token is not None and not scope.get("path", "").startswith("/static/")
+        session = await to_thread.run_sync(self.accounts.session, token) if wanted else None
         scope.setdefault("state", {})["session"] = session
         if scope["type"] == "http" and scope["method"] in UNSAFE:
             problem = None
