@@ -15,7 +15,12 @@ from typing import Any
 
 import websockets  # uvicorn[standard]'s WebSocket library, a dependency of the server
 
-from spieltisch.analysis.server_process import ServerProcess, free_port, http_json
+from spieltisch.analysis.server_process import (
+    ServerProcess,
+    free_port,
+    http_json,
+    play_first_moves,
+)
 from spieltisch.server.live import SEAT_CONNECTIONS, TOO_MANY
 
 KC = "kingdoms-of-crusaders"
@@ -58,23 +63,6 @@ async def _flood(ws_url: str) -> dict[str, int]:
     return ended
 
 
-async def _play(base: str, tokens: list[str], moves: int) -> int:
-    """Two players make ``moves`` moves at their table, each acknowledged."""
-    done = 0
-    for _ in range(moves):
-        view = await asyncio.to_thread(http_json, "GET", f"{base}/api/seat/{tokens[0]}")
-        if view["over"]:
-            break
-        mover = tokens[view["actors"][0]]
-        mine = await asyncio.to_thread(http_json, "GET", f"{base}/api/seat/{mover}")
-        body = {"expected_version": mine["version"], "action": mine["legal"][0]}
-        answer = await asyncio.to_thread(http_json, "POST", f"{base}/api/seat/{mover}/act", body)
-        assert answer["version"] == mine["version"] + 1
-        done += 1
-        await asyncio.sleep(0.05)
-    return done
-
-
 def test_a_thousand_connections_to_one_seat_leave_its_newest_few_and_others_play_on(
     db_url: str,
 ) -> None:
@@ -91,7 +79,7 @@ def test_a_thousand_connections_to_one_seat_leave_its_newest_few_and_others_play
         async def scenario() -> tuple[dict[str, int], int]:
             ws_url = base.replace("http", "ws") + f"/ws/{target}"
             flood = asyncio.create_task(_flood(ws_url))
-            moves = await _play(base, tokens, 30)
+            moves = len(await play_first_moves(base, tokens, 30))
             return await flood, moves
 
         ended, moves = asyncio.run(scenario())

@@ -26,7 +26,12 @@ from typing import Any
 
 import websockets
 
-from spieltisch.analysis.server_process import ServerProcess, free_port, http_json
+from spieltisch.analysis.server_process import (
+    ServerProcess,
+    free_port,
+    http_json,
+    play_first_moves,
+)
 
 KC = "kingdoms-of-crusaders"
 
@@ -88,22 +93,6 @@ async def flood(ws_url: str, n: int) -> dict[str, int]:
     return ended
 
 
-async def play(base: str, tokens: list[str], moves: int) -> list[float]:
-    times = []
-    for _ in range(moves):
-        view = await asyncio.to_thread(http_json, "GET", f"{base}/api/seat/{tokens[0]}")
-        if view["over"]:
-            break
-        mover = tokens[view["actors"][0]]
-        mine = await asyncio.to_thread(http_json, "GET", f"{base}/api/seat/{mover}")
-        body = {"expected_version": mine["version"], "action": mine["legal"][0]}
-        start = time.perf_counter()
-        await asyncio.to_thread(http_json, "POST", f"{base}/api/seat/{mover}/act", body)
-        times.append((time.perf_counter() - start) * 1000)
-        await asyncio.sleep(0.1)
-    return times
-
-
 def summary(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     return {
@@ -133,10 +122,12 @@ def main() -> None:
         target = flooded["seats"][0]["link"].rsplit("/", 1)[1]
 
         async def scenario() -> None:
-            out["moves_quiet"] = summary(await play(base, tokens, 20))
+            out["moves_quiet"] = summary(await play_first_moves(base, tokens, 20, pause_s=0.1))
             ws_url = base.replace("http", "ws") + f"/ws/{target}"
             task = asyncio.create_task(flood(ws_url, 1500))
-            out["moves_during_flood"] = summary(await play(base, tokens, 20))
+            out["moves_during_flood"] = summary(
+                await play_first_moves(base, tokens, 20, pause_s=0.1)
+            )
             out["flood_1500_sockets"] = await task
 
         asyncio.run(scenario())

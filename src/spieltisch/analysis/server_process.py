@@ -154,3 +154,28 @@ def database(db: str | None) -> Iterator[str]:
         return
     with tempfile.TemporaryDirectory(prefix="spieltisch-bench-") as tmp:
         yield f"sqlite:///{Path(tmp) / 'bench.db'}"
+
+
+async def play_first_moves(
+    base: str, tokens: list[str], moves: int, pause_s: float = 0.05
+) -> list[float]:
+    """At a table of human seats (``tokens``, one per seat), the seat to move makes its
+    first legal move, ``moves`` times or until the game ends, as a player does over HTTP.
+    Returns each move's time from request to answer, in ms (every move must be accepted)."""
+    import asyncio
+
+    times = []
+    for _ in range(moves):
+        view = await asyncio.to_thread(http_json, "GET", f"{base}/api/seat/{tokens[0]}")
+        if view["over"]:
+            break
+        mover = tokens[view["actors"][0]]
+        mine = await asyncio.to_thread(http_json, "GET", f"{base}/api/seat/{mover}")
+        body = {"expected_version": mine["version"], "action": mine["legal"][0]}
+        start = time.perf_counter()
+        answer = await asyncio.to_thread(http_json, "POST", f"{base}/api/seat/{mover}/act", body)
+        times.append((time.perf_counter() - start) * 1000)
+        if answer.get("version") != mine["version"] + 1:
+            raise RuntimeError(f"the move was not taken: {answer}")
+        await asyncio.sleep(pause_s)
+    return times
