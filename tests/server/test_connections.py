@@ -13,6 +13,8 @@ from starlette.websockets import WebSocketDisconnect
 from spieltisch.server.live import SEAT_CONNECTIONS, TOO_MANY
 from spieltisch.server.wire import OUTBOX, TOO_SLOW, Connection
 
+from .test_result import run  # asyncio.run in a thread of its own
+
 KC = "kingdoms-of-crusaders"
 
 
@@ -59,7 +61,7 @@ def test_a_connection_that_cannot_keep_up_is_closed_without_waiting_for_it() -> 
         await asyncio.sleep(0)
         return closed, conn.closed, accepted.count(True)
 
-    closed, is_closed, accepted = asyncio.run(scenario())
+    closed, is_closed, accepted = run(scenario())
     assert is_closed and closed and closed[0][0] == TOO_SLOW
     assert accepted == OUTBOX  # the outbox is full; the next one overflows
 

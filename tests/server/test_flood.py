@@ -20,8 +20,11 @@ from spieltisch.analysis.server_process import (
     free_port,
     http_json,
     play_first_moves,
+    raise_fd_limit,
 )
 from spieltisch.server.live import SEAT_CONNECTIONS, TOO_MANY
+
+from .test_result import run
 
 KC = "kingdoms-of-crusaders"
 FLOOD = 1000
@@ -68,6 +71,7 @@ def test_a_thousand_connections_to_one_seat_leave_its_newest_few_and_others_play
 ) -> None:
     # rate limits as configured, but enough connections from one address for the test
     limits = "sockets=100000/minute,moves=100000/minute"
+    raise_fd_limit(FLOOD + 1024)  # the flood's sockets, here and in the server
     with ServerProcess(free_port(), db_url, rate_limits=limits) as server:
         base = server.url
         flooded = http_json("POST", f"{base}/api/tables", {"game": KC, "seed": 1})
@@ -82,7 +86,7 @@ def test_a_thousand_connections_to_one_seat_leave_its_newest_few_and_others_play
             moves = len(await play_first_moves(base, tokens, 30))
             return await flood, moves
 
-        ended, moves = asyncio.run(scenario())
+        ended, moves = run(scenario())  # in a thread of its own (see test_result.run)
         after = _rss_kb(server.pid)
         assert moves == 30  # every move of the other table was acknowledged
         assert ended["open"] == SEAT_CONNECTIONS
