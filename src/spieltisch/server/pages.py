@@ -87,14 +87,9 @@ def lobby() -> str:
     """Create a table (game, players, options, who sits where) and see the tables."""
     return (
         _HEAD.format(title="Spieltisch")
-        + """<body class="lobby">
-<header><h1>Spieltisch</h1>
-<nav><button type="button" data-lang="en">English</button>
-<button type="button" data-lang="de">Deutsch</button>
-<a href="/ratings" data-t="Leaderboard">Leaderboard</a>
-<a href="/account" id="account-link"><span data-t="Account">Account</span>
-<span id="account-name"></span></a></nav></header>
-<main>
+        + '<body class="lobby">\n'
+        + title_bar("Spieltisch", '<a href="/ratings" data-t="Leaderboard">Leaderboard</a>')
+        + """<main>
 <section id="create"><h2 data-t="New table">New table</h2>
 <form id="create-form">
 <label><span data-t="Game">Game</span> <select name="game" id="game"></select></label>
@@ -208,19 +203,26 @@ Your finished games stay, under “deleted player”.</span>
     )
 
 
+def title_bar(heading: str, link: str) -> str:
+    """The title bar of the lobby's pages: the heading, the languages, ``link`` (to the
+    lobby, the leaderboard) and the account with the signed-in name (``session.js``)."""
+    return f"""<header><h1>{heading}</h1>
+<nav><button type="button" data-lang="en">English</button>
+<button type="button" data-lang="de">Deutsch</button>
+{link}
+<a href="/account" id="account-link"><span data-t="Account">Account</span>
+<span id="account-name"></span></a></nav></header>
+"""
+
+
 def _nav_page(body_class: str, title: str, heading: str, main: str, script: str) -> str:
     """A page of the lobby's family: its title bar (languages, lobby, account), ``main``,
     and its script."""
     return (
         _HEAD.format(title=f"{escape(title)} · Spieltisch")
-        + f"""<body class="{body_class}">
-<header><h1>{heading}</h1>
-<nav><button type="button" data-lang="en">English</button>
-<button type="button" data-lang="de">Deutsch</button>
-<a href="/" data-t="Lobby">Lobby</a>
-<a href="/account" id="account-link"><span data-t="Account">Account</span>
-<span id="account-name"></span></a></nav></header>
-<main>
+        + f'<body class="{body_class}">\n'
+        + title_bar(heading, '<a href="/" data-t="Lobby">Lobby</a>')
+        + f"""<main>
 {main}
 </main>
 """
