@@ -368,7 +368,8 @@ def test_compressed_updates_arrive_as_deflated_binary_frames(client: Any) -> Non
         u0 = json.loads(zlib.decompress(ws0.receive_bytes()))
         u1 = json.loads(zlib.decompress(ws1.receive_bytes()))
         assert u0["type"] == u1["type"] == "update"
-        assert u0 == client.get(f"/api/seat/{t0}").json() | {"clocks": u0["clocks"]}
+        same = {"clocks": u0["clocks"], "seq": u0["seq"]}  # read afresh; numbered
+        assert u0 == client.get(f"/api/seat/{t0}").json() | same
         ws_m, update = (ws0, u0) if 0 in u0["actors"] else (ws1, u1)
         ws_o = ws1 if ws_m is ws0 else ws0
         act = {"type": "act", "id": 1, "expected_version": update["version"]}

@@ -13,6 +13,8 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..server.patches import apply_patch, cut
+
 if TYPE_CHECKING:
     from websockets.asyncio.client import ClientConnection
 
@@ -45,6 +47,8 @@ class SeatClient:
         self.sizes: list[int] = []  # bytes of each update's JSON
         self.wire: list[int] = []  # bytes of each update as sent
         self.latest: dict[str, Any] | None = None
+        self.pieces: list[str] = []  # the latest picture's pieces, which patches refer to
+        self.resyncs = 0  # patches against a message this client did not have
         self.pending: tuple[int, int, float] | None = None  # (id, expected version, sent at)
         self.tried: int | None = None  # the version last acted on
         self.changed = asyncio.Event()
@@ -100,6 +104,14 @@ class SeatClient:
         data = zlib.decompress(raw) if isinstance(raw, bytes) else raw.encode("utf-8")
         message = json.loads(data)
         kind = message.get("type")
+        if kind == "patch":
+            if self.latest is None or message.get("base") != self.latest.get("seq"):
+                self.resyncs += 1  # cannot happen unless the server is wrong: counted
+                return
+            message, self.pieces = apply_patch(self.latest, self.pieces, message)
+            kind = "update"
+        elif kind == "update":
+            self.pieces = cut(message.get("svg", ""))
         if kind == "update":
             self.sizes.append(len(data))
             self.wire.append(len(raw) if isinstance(raw, bytes) else len(data))

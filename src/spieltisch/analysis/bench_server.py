@@ -81,6 +81,7 @@ class _Load:
     think: float
     seed: int
     compress: bool
+    patch: bool
 
 
 @dataclass
@@ -103,7 +104,8 @@ async def _drive(
     progress(f"creating {ask.tables} tables")
     run.tables = await _create_tables(server, ask)
     ws_base = f"ws://{LOOPBACK}:{server.port}/ws/"
-    query = "?compress=deflate" if ask.compress else ""
+    asks = (["compress=deflate"] if ask.compress else []) + (["patch=1"] if ask.patch else [])
+    query = "?" + "&".join(asks) if asks else ""
     run.seats = [
         SeatClient(
             t,
@@ -185,10 +187,11 @@ def run_server_bench(
     compress: bool = True,
     seed: int = 0,
     progress: Progress | None = None,
+    patch: bool = True,
 ) -> ServerBenchReport:
     """Run the load benchmark and return its report (see the module's docstring)."""
     _check_limits(tables, moves, port, think, timeout)
-    ask = _Load(*_game_and_players(game, players), tables, moves, think, seed, compress)
+    ask = _Load(*_game_and_players(game, players), tables, moves, think, seed, compress, patch)
     say: Progress = progress or (lambda _message: None)
     deadline = time.monotonic() + timeout
     load = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
@@ -300,6 +303,8 @@ def _report(
         payload_kb=Spread.of(sizes),
         wire_kb=Spread.of(wire),
         compress=ask.compress,
+        patch=ask.patch,
+        resyncs=sum(s.resyncs for s in run.seats),
         updates=len(sizes),
         **_memory(rss, ask.tables),
         server_cpu_s=run.server_cpu,

@@ -69,9 +69,11 @@ class ServerBenchReport:
     moves_per_second: float
     latency_ms: Spread | None  # act sent -> update with the new version on the mover's socket
     fanout_ms: Spread | None  # act sent -> the other seats' sockets get that version
-    payload_kb: Spread | None  # every update message, KiB of JSON text
+    payload_kb: Spread | None  # every update or patch message, KiB of JSON text
     wire_kb: Spread | None  # every update message, KiB sent (compressed where asked)
     compress: bool  # the clients asked for compressed updates, as the game page does
+    patch: bool  # the clients asked for patches after the first update, as the page does
+    resyncs: int  # patches against a message the client did not have (should be 0)
     updates: int
     # memory of the server process (None where /proc is missing)
     rss_start_mb: float | None  # right after start-up
@@ -117,7 +119,7 @@ def format_report(report: ServerBenchReport) -> Group:
     for name, spread in (
         ("Move-to-update latency (ms)", report.latency_ms),
         ("Update to the other seats (ms)", report.fanout_ms),
-        ("Update payload (KB of JSON)", report.payload_kb),
+        ("Update" + (" or patch" if report.patch else "") + " (KB of JSON)", report.payload_kb),
         ("Update on the wire (KB" + (", deflate)" if report.compress else ")"), report.wire_kb),
     ):
         if spread is None:
@@ -140,7 +142,9 @@ def format_report(report: ServerBenchReport) -> Group:
     rest.add_row(
         "Moves",
         f"{report.moves} in {report.duration_s:.1f} s = {report.moves_per_second:.0f}/s "
-        f"(stale {report.stale}, errors {report.errors})",
+        f"(stale {report.stale}, errors {report.errors}"
+        + (f", resyncs {report.resyncs}" if report.patch else "")
+        + ")",
     )
     rest.add_row(
         "Tables finished", f"{report.tables_finished}/{report.tables} ({report.games_over} over)"

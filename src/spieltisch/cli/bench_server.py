@@ -42,6 +42,12 @@ Compress = Annotated[
         help="Clients ask for compressed updates (?compress=deflate), as the game page does."
     ),
 ]
+Patch = Annotated[
+    bool,
+    typer.Option(
+        help="Clients ask for patches after the first update (?patch=1), as the game page does."
+    ),
+]
 AsJson = Annotated[
     bool, typer.Option("--json", help="Print the report as JSON instead of a table.")
 ]
@@ -62,6 +68,7 @@ def bench_server(
     timeout: Timeout = 300.0,
     seed: Seed = 0,
     compress: Compress = True,
+    patch: Patch = True,
     as_json: AsJson = False,
     out_file: OutFile = None,
 ) -> None:
@@ -84,6 +91,7 @@ def bench_server(
             timeout=timeout,
             seed=seed,
             compress=compress,
+            patch=patch,
             progress=progress,
         )
     except ValueError as exc:

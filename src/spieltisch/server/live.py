@@ -22,6 +22,7 @@ from ..engine.registry import game as lookup_game
 from . import result
 from .bot_turns import BotTurns, check_seats
 from .clocks import BACK, RESUME, SettingsError, TableSettings
+from .patches import make_patch
 from .store import (
     SeatOffer,
     StaleVersion,
@@ -419,18 +420,31 @@ class TableManager:
 
     # -- pushing updates -------------------------------------------------------------------
     async def broadcast(self, table: LiveTable) -> None:
-        """Every connection gets its own seat's update (spectators the public one)."""
-        texts: dict[tuple[int | None, str], str] = {}
-        packed: dict[tuple[int | None, str], bytes] = {}
+        """Every connection gets its own seat's update (spectators the public one): the
+        whole update, or a patch against the message it was sent last if it takes patches.
+        Each message is made, encoded and compressed once for all connections of the same
+        seat and language."""
         table.forget_payloads({(c.seat, c.lang) for c in table.connections})
-        for conn in list(table.connections):
-            key = (conn.seat, conn.lang)
-            if key not in texts:
-                texts[key] = encode(table.payload(conn.seat, conn.lang))
-            message: str | bytes = texts[key]
-            if conn.compress:
-                if key not in packed:  # zlib lets go of the GIL: compress off the loop
-                    packed[key] = await asyncio.to_thread(deflate, texts[key])
-                message = packed[key]
-            if not conn.push(message) and conn in table.connections:
-                table.connections.remove(conn)  # it could not keep up: it is being closed
+        groups: dict[tuple[int | None, str], list[Connection]] = {}
+        for conn in table.connections:
+            groups.setdefault((conn.seat, conn.lang), []).append(conn)
+        for (seat, lang), conns in groups.items():
+            new, old = table.message(seat, lang)
+            made: dict[tuple[bool, bool], str | bytes] = {}  # (patch, compressed) -> as sent
+            for conn in conns:
+                patch = conn.patches and old is not None and conn.seq == old.seq
+                if (patch, conn.compress) not in made:
+                    made[patch, conn.compress] = await outgoing(
+                        make_patch(old, new) if patch and old is not None else new.payload,
+                        conn.compress,
+                    )
+                conn.seq = new.seq
+                if not conn.push(made[patch, conn.compress]) and conn in table.connections:
+                    table.connections.remove(conn)  # it could not keep up: it is being closed
+
+
+async def outgoing(message: dict[str, Any], compress: bool) -> str | bytes:
+    """A message as sent: JSON text, or compressed (zlib lets go of the GIL: compressed off
+    the event loop)."""
+    text = encode(message)
+    return await asyncio.to_thread(deflate, text) if compress else text

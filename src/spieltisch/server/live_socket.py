@@ -4,7 +4,6 @@ rematch answer. Every problem is answered on the socket and changes nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -14,10 +13,10 @@ from ..engine.errors import SpieltischError
 from . import why
 from .access import account_of, open_link
 from .api_models import LANGS, MAX_BODY, error, lang_or_en
-from .live import LiveTable, TableManager
+from .live import LiveTable, TableManager, outgoing
 from .ratelimit import TOO_MANY_CONNECTIONS, limit
 from .rematch import Rematches
-from .wire import Connection, TableError, deflate, encode
+from .wire import Connection, TableError, encode
 
 BINARY = "binary frames are not understood here: send each message as JSON text"
 
@@ -28,7 +27,11 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
 
     @api.websocket("/ws/{token}")
     async def live(
-        websocket: WebSocket, token: str, lang: str = "en", compress: str | None = None
+        websocket: WebSocket,
+        token: str,
+        lang: str = "en",
+        compress: str | None = None,
+        patch: str | None = None,
     ) -> None:
         try:
             limit(websocket, "sockets", account_of(websocket))
@@ -68,6 +71,7 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
             limit(websocket, name, account_of(websocket))
 
         conn = Connection(seat, lang_or_en(lang), send, packed, close, count)
+        conn.patches = patch == "1"  # patches after the first update (server/patches.py)
         await manager.join(table, conn)
         try:
             await _update(table, seat, conn)
@@ -94,10 +98,11 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
 
 
 async def _update(table: LiveTable, seat: int | None, conn: Connection) -> None:
-    """The seat's current update to one connection, compressed if it asked so."""
-    text = encode(table.payload(seat, conn.lang))
+    """The seat's whole current update to one connection, compressed if it asked so."""
+    message, _ = table.message(seat, conn.lang, for_all=False)
+    conn.seq = message.seq
     # through the outbox, as every update: they reach the socket in the order they were made
-    conn.push(await asyncio.to_thread(deflate, text) if conn.compress else text)
+    conn.push(await outgoing(message.payload, conn.compress))
 
 
 def _parse(text: str) -> dict[str, Any] | str:

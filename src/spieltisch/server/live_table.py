@@ -12,6 +12,7 @@ from ..engine.game import Game, State
 from ..engine.registry import game as lookup_game
 from . import board, result
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
+from .patches import Sent, cut
 from .store import (
     HUMAN,
     OPEN_STATUS,
@@ -64,6 +65,9 @@ class LiveTable:
         # every move and table event starts a new epoch
         self.epoch = 0
         self._payloads: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = {}
+        # the last message made for each (seat, language), which patches are made against
+        self.sent: dict[tuple[int | None, str], Sent] = {}
+        self.seq = 0
         # per seat, the number of log events before and after its last move: what happened
         # since then is what the page marks as the other players' moves
         self.move_marks: dict[int, tuple[int, int]] = {}
@@ -247,6 +251,25 @@ class LiveTable:
         """Drop the worked-out payloads nobody is connected for (they are ~100 KB each)."""
         for key in [k for k in self._payloads if k not in keep]:
             del self._payloads[key]
+        for key in [k for k in self.sent if k not in keep]:
+            del self.sent[key]
+
+    def message(
+        self, seat: int | None, lang: str, for_all: bool = True
+    ) -> tuple[Sent, Sent | None]:
+        """A new message for ``seat`` in ``lang`` (its payload numbered ``seq``), and the
+        one made before it, which a connection that got it can be sent a patch against.
+        A message for one connection only (``for_all=False``: it opened, or asked for a
+        refresh) does not replace the one the others were sent, so they go on getting
+        patches."""
+        payload = self.payload(seat, lang)
+        self.seq += 1
+        payload["seq"] = self.seq
+        new = Sent(self.seq, payload, cut(payload["svg"]))
+        old = self.sent.get((seat, lang))
+        if for_all or old is None:
+            self.sent[(seat, lang)] = new
+        return new, old
 
     def _payload(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The cached part of ``payload``: everything but the clocks and the rematch."""

@@ -73,6 +73,8 @@ class Connection:
     close: Callable[[int, str], Awaitable[None]] | None = None
     # counts one of a rate limit (``ratelimit.limit``) for this socket's address and account
     count: Callable[[str], None] | None = None
+    patches: bool = False  # takes patches after its first full update (``patches``)
+    seq: int = -1  # the sequence number of the update or patch it was sent last
     opened: float = field(default_factory=time.monotonic)
     closed: bool = False
     _outbox: asyncio.Queue[str | bytes] | None = field(default=None, repr=False)

@@ -13,6 +13,7 @@
   let last = null;
   let nextId = 1;
   let retry = 500;
+  const SVG_CUT = "\n<g";  // where a patch cuts the picture into pieces (server/patches.py)
   const $ = (id) => document.getElementById(id);
 
 
@@ -354,8 +355,9 @@
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     // updates come compressed (binary frames) where the browser can inflate them
     const packed = typeof DecompressionStream === "function";
+    // after the first update, patches: what changed since the last message (server/patches.py)
     socket = new WebSocket(scheme + "://" + location.host + "/ws/" + token + "?lang=" + lang +
-                           (packed ? "&compress=deflate" : ""));
+                           (packed ? "&compress=deflate" : "") + "&patch=1");
     socket.binaryType = "arraybuffer";
     socket.onopen = () => { retry = 500; };
     let queue = Promise.resolve();  // inflating is asynchronous: keep the messages in order
@@ -372,8 +374,29 @@
         $("error").textContent = String(err);
       });
     };
+    let latest = null, pieces = [];  // the last update, and its picture cut into pieces
     const handle = (message) => {
-      if (message.type === "update") render(message);
+      if (message.type === "update") {
+        latest = message;
+        pieces = (message.svg || "").split(SVG_CUT);
+        render(message);
+      } else if (message.type === "patch") {
+        if (!latest || message.base !== latest.seq) { send({type: "refresh"}); return; }
+        const next = Object.assign({}, latest, message.set);
+        (message.drop || []).forEach((k) => { delete next[k]; });
+        if (message.svg) {
+          const out = [];
+          message.svg.forEach((item) => {
+            if (typeof item === "string") out.push(item);
+            else for (let i = item[0]; i < item[0] + item[1]; i++) out.push(pieces[i]);
+          });
+          pieces = out;
+          next.svg = pieces.join(SVG_CUT);
+        }
+        next.seq = message.seq;
+        latest = next;
+        render(next);
+      }
       else if (message.type === "why") showError(message.text, message.rule, "why");
       else if (message.type === "thinking") bots.thinking(message.thinking);
       else if (message.type === "error") {
