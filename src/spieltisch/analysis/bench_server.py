@@ -93,6 +93,7 @@ class _Run:
     ended: float = 0.0
     timed_out: bool = False
     server_cpu: float | None = None
+    loop_cpu: float | None = None  # the server's main thread: its event loop
     client_cpu: float = 0.0
 
 
@@ -161,6 +162,7 @@ async def _play(
         asyncio.create_task(s.play(ws, start)) for s, ws in zip(run.seats, sockets, strict=True)
     ]
     cpu0, client0 = cpu_seconds(server.pid), time.process_time()
+    loop0 = cpu_seconds(server.pid, main_thread=True)
     run.started = time.perf_counter()
     start.set()
     try:
@@ -170,8 +172,9 @@ async def _play(
     except TimeoutError:
         run.timed_out = True
     run.ended = time.perf_counter()
-    cpu1 = cpu_seconds(server.pid)
+    cpu1, loop1 = cpu_seconds(server.pid), cpu_seconds(server.pid, main_thread=True)
     run.server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+    run.loop_cpu = None if loop0 is None or loop1 is None else loop1 - loop0
     run.client_cpu = time.process_time() - client0
 
 
@@ -308,6 +311,7 @@ def _report(
         updates=len(sizes),
         **_memory(rss, ask.tables),
         server_cpu_s=run.server_cpu,
+        loop_cpu_s=run.loop_cpu,
         client_cpu_s=run.client_cpu,
         python=platform.python_version(),
         platform=platform.platform(),

@@ -84,6 +84,7 @@ class ServerBenchReport:
     memory_per_table_end_mb: float | None  # (end - baseline) / tables
     # who used the CPU during the play
     server_cpu_s: float | None
+    loop_cpu_s: float | None  # of which the event loop's thread (the rest: worker threads)
     client_cpu_s: float
     # the machine
     python: str
@@ -150,7 +151,17 @@ def format_report(report: ServerBenchReport) -> Group:
         "Tables finished", f"{report.tables_finished}/{report.tables} ({report.games_over} over)"
     )
     cpu = "-" if report.server_cpu_s is None else f"{report.server_cpu_s:.1f} s"
+    if report.loop_cpu_s is not None:
+        cpu += f" (event loop {report.loop_cpu_s:.1f} s)"
     rest.add_row("CPU during the moves", f"server {cpu}, clients {report.client_cpu_s:.1f} s")
+    if report.moves and report.server_cpu_s is not None:
+        per = 1000 * report.server_cpu_s / report.moves
+        loop = (
+            ""
+            if report.loop_cpu_s is None
+            else f", event loop {1000 * report.loop_cpu_s / report.moves:.2f} ms"
+        )
+        rest.add_row("Server CPU per move", f"{per:.2f} ms{loop}")
     load = "-" if report.load_average is None else " ".join(f"{x:.2f}" for x in report.load_average)
     rest.add_row("Machine", f"{report.cpus} CPUs, load average before the run {load}")
     if report.timed_out:

@@ -41,10 +41,12 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of process ``pid`` (Linux only)."""
+def cpu_seconds(pid: int, main_thread: bool = False) -> float | None:
+    """User + system CPU time of process ``pid``, or of its main thread only (the event
+    loop's; Linux only)."""
     try:
-        text = Path(f"/proc/{pid}/stat").read_text()
+        where = f"/proc/{pid}/task/{pid}/stat" if main_thread else f"/proc/{pid}/stat"
+        text = Path(where).read_text()
     except OSError:
         return None
     fields = text.rsplit(")", 1)[1].split()

@@ -17,7 +17,9 @@ What the page reads in a picture (attributes on any element):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -118,6 +120,74 @@ _STAR = (
     (-1.05, -0.35),
     (-0.3, -0.35),
 )
+
+
+# -- parts drawn once ---------------------------------------------------------------------
+Part = Callable[[], tuple[Sequence[str], float]]
+
+
+class Drawn:
+    """The parts of one table's pictures, kept by a key that names everything they show
+    (their position included), so that a part unchanged since the last move is not drawn
+    again: the web table draws every seat's picture after every move, and a move changes
+    a few parts.
+
+    A part unused for ``TURNS`` moves goes (``turn``): a seat's picture while it is to move
+    differs from its picture while it waits, and in a game of two the seats take turns, so
+    a part comes back two moves later. A table keeps about the parts of its present
+    pictures, never a history of them."""
+
+    TURNS = 2
+
+    def __init__(self) -> None:
+        # the parts used since the last move first, then those last used a move earlier...
+        self._ages: list[dict[Any, tuple[str, float]]] = [{} for _ in range(self.TURNS + 1)]
+
+    def get(self, key: Any, draw: Part) -> tuple[str, float]:
+        now = self._ages[0]
+        kept = now.get(key)
+        if kept is None:
+            for older in self._ages[1:]:
+                kept = older.pop(key, None)
+                if kept is not None:
+                    break
+            else:
+                lines, y = draw()
+                kept = ("\n".join(lines), y)
+            now[key] = kept
+        return kept
+
+    def turn(self) -> None:
+        """A move was made: the parts unused for ``TURNS`` moves go."""
+        self._ages = [{}, *self._ages[:-1]]
+
+    def __len__(self) -> int:
+        return sum(len(age) for age in self._ages)
+
+
+_KEEPING: ContextVar[Drawn | None] = ContextVar("spieltisch_drawn_parts", default=None)
+
+
+@contextmanager
+def keeping(drawn: Drawn | None) -> Iterator[None]:
+    """Pictures drawn inside keep their parts in ``drawn`` (``kept``)."""
+    token = _KEEPING.set(drawn)
+    try:
+        yield
+    finally:
+        _KEEPING.reset(token)
+
+
+def kept(key: Any, draw: Part) -> tuple[str, float]:
+    """A part of a picture as one string (its lines joined as ``document`` joins them) and
+    the ``y`` below it: kept from the table's earlier pictures under ``key``, which must
+    name everything the part shows, or drawn by ``draw``. Outside ``keeping`` every part
+    is drawn afresh. The games' tests compare pictures drawn both ways."""
+    drawn = _KEEPING.get()
+    if drawn is None:
+        lines, y = draw()
+        return "\n".join(lines), y
+    return drawn.get(key, draw)
 
 
 # -- text and boxes -----------------------------------------------------------------------

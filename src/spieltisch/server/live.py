@@ -28,7 +28,7 @@ from .store import (
     StaleVersion,
     Store,
 )
-from .wire import Connection, TableError, deflate, encode
+from .wire import Connection, TableError, deflate, encode, encode_bytes
 
 __all__ = ["LiveTable", "TableManager"]
 from .live_table import LiveTable
@@ -39,6 +39,7 @@ SWEEP_S = 60  # how often the server looks for such tables
 SEAT_CONNECTIONS = 4  # a player's tabs and devices at once
 SPECTATORS = 64  # spectators' connections per table
 TOO_MANY = 4029  # the close code of the oldest connection beyond those
+INLINE_DEFLATE = 64 * 1024  # bytes of JSON compressed on the event loop (``outgoing``)
 BOT_BUDGET_S = 5.0  # a bot that thinks longer plays a random legal action instead
 
 if TYPE_CHECKING:
@@ -444,7 +445,12 @@ class TableManager:
 
 
 async def outgoing(message: dict[str, Any], compress: bool) -> str | bytes:
-    """A message as sent: JSON text, or compressed (zlib lets go of the GIL: compressed off
-    the event loop)."""
-    text = encode(message)
-    return await asyncio.to_thread(deflate, text) if compress else text
+    """A message as sent: JSON text, or compressed. zlib lets go of the GIL, so a large
+    message is compressed in a thread; a small one (a patch, mostly) costs less than the
+    hand-over to a thread and is compressed at once."""
+    if not compress:
+        return encode(message)
+    data = encode_bytes(message)
+    if len(data) < INLINE_DEFLATE:
+        return deflate(data)
+    return await asyncio.to_thread(deflate, data)

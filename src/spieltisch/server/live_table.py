@@ -9,6 +9,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import Game, State
+from ..engine.picture import Drawn, keeping
 from ..engine.registry import game as lookup_game
 from . import board, result
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
@@ -65,6 +66,14 @@ class LiveTable:
         # every move and table event starts a new epoch
         self.epoch = 0
         self._payloads: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = {}
+        # per (seat, language): the log events last described, by index, with their sentence
+        # and board keys (``_log_payload``)
+        self._described: dict[
+            tuple[int | None, str], dict[int, tuple[dict[str, Any], str, list[str]]]
+        ] = {}
+        # the parts of the pictures that are kept from one move to the next (``_picture``)
+        self._drawn = Drawn()
+        self._drawn_epoch = 0
         # the last message made for each (seat, language), which patches are made against
         self.sent: dict[tuple[int | None, str], Sent] = {}
         self.seq = 0
@@ -253,6 +262,8 @@ class LiveTable:
             del self._payloads[key]
         for key in [k for k in self.sent if k not in keep]:
             del self.sent[key]
+        for key in [k for k in self._described if k not in keep]:
+            del self._described[key]
 
     def message(
         self, seat: int | None, lang: str, for_all: bool = True
@@ -300,7 +311,7 @@ class LiveTable:
             "legal": legal,
             "labels": labels,
             "moves": board.board_moves(game.id, view, legal, lang),
-            "svg": board.render_svg(game.id, view, lang, legal),
+            "svg": self._picture(view, lang, legal),
             **self._log_payload(seat, lang),
             "over": self.is_over(),
             "settings": self.settings.to_json(),
@@ -317,6 +328,15 @@ class LiveTable:
             out["tutorial"] = tutorial.guide(self, seat, legal, lang)
         self._add_outcome(out, lang)
         return out
+
+    def _picture(self, view: dict[str, Any], lang: str, legal: list[dict[str, Any]]) -> str:
+        """The seat's picture, with the parts the table kept from the last moves' pictures
+        (``picture.kept``); the parts no picture used since the move before go."""
+        if self._drawn_epoch != self.epoch:
+            self._drawn.turn()
+            self._drawn_epoch = self.epoch
+        with keeping(self._drawn):
+            return board.render_svg(self.game.id, view, lang, legal)
 
     def _choices(
         self, seat: int | None, actors: list[int], view: dict[str, Any], lang: str
@@ -335,10 +355,23 @@ class LiveTable:
         every = self.state.log(seat)
         first = max(0, len(every) - LOG_LINES)
         events = every[first:]
-        keys = board.log_keys(self.game.id, events)
+        # a move adds an event or two: the sentences of the others are kept from the last
+        # time, by the event (an event that reads differently now is described afresh)
+        before = self._described.get((seat, lang), {})
+        now: dict[int, tuple[dict[str, Any], str, list[str]]] = {}
+        for i, event in enumerate(events, first):
+            kept = before.get(i)
+            if kept is not None and kept[0] == event:
+                now[i] = kept
+            else:
+                touched = board.log_keys(self.game.id, [event])[0]
+                now[i] = (event, self.game.describe(event, seat, lang), touched)
+        self._described[(seat, lang)] = now
+        lines = list(now.values())
+        keys = [k for _, _, k in lines]
         since = board.recent_start(self.move_marks, seat) - first
         return {
-            "log": [self.game.describe(e, seat, lang) for e in events],
+            "log": [sentence for _, sentence, _ in lines],
             "log_keys": keys,
             "recent": board.recent_keys(keys, range(max(0, since), len(events))),
         }

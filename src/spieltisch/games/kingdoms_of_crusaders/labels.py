@@ -8,6 +8,7 @@ with 3-4 players) would give identical captions, so then the card's id is added.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from ...engine.action import Action
@@ -18,15 +19,20 @@ from .words import catalog, symbol_names
 def card_name(card: str, view: dict[str, Any], lang: str = "en") -> str:
     """``Sword + Helmet`` for a card in the view's hand, with ``(K32)`` if another card in
     that hand shows the same symbols; the bare id for a card the view does not show."""
-    hand = {c["card"]: c["slots"] for c in view.get("hand") or []}
-    slots = hand.get(card)
-    if slots is None:
-        return card
+    hand = tuple((str(c["card"]), str(c["slots"])) for c in view.get("hand") or [])
+    return _hand_names(hand, lang).get(card, card)
+
+
+# every legal play names a card of the same hand: the names are worked out once per hand
+@lru_cache(maxsize=1024)
+def _hand_names(hand: tuple[tuple[str, str], ...], lang: str) -> dict[str, str]:
     names = symbol_names(lang)
-    name = " + ".join(names[i] for i, ch in enumerate(slots) if ch != ".")
-    if Counter(hand.values())[slots] > 1:
-        name += f" ({card})"
-    return name
+    same = Counter(slots for _, slots in hand)
+    out = {}
+    for card, slots in hand:
+        name = " + ".join(names[i] for i, ch in enumerate(slots) if ch != ".")
+        out[card] = f"{name} ({card})" if same[slots] > 1 else name
+    return out
 
 
 def action_label(action: Action, view: dict[str, Any], lang: str = "en") -> str:

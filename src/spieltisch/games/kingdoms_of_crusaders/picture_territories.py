@@ -41,9 +41,31 @@ def territories(ctx: Ctx, top: float) -> tuple[list[str], float]:
     order = _seat_order(ctx)
     height = TERR_HEAD + len(order) * ARMY_H + 4
     out: list[str] = []
+    claims = ctx.view.get("claims")
     for i, territory in enumerate(ctx.view["territories"]):
         x0 = MARGIN + i * (COL_W + COL_GAP)
-        out += _territory(ctx, territory, x0, top, height, order)
+        t = int(territory["territory"])
+        # everything a column shows: the territory, its place, the reader, the claims
+        # option and the reader's moves there
+        key = (
+            "territory",
+            ctx.lang,
+            ctx.seat,
+            ctx.over,
+            claims,
+            t in ctx.claims,
+            bool(ctx.plays.get(t)),  # an army the reader may play to is framed
+            x0,
+            top,
+            height,
+            tuple(order),
+            repr(territory),
+        )
+
+        def draw(territory: dict[str, Any] = territory, x0: float = x0) -> tuple[list[str], float]:
+            return _territory(ctx, territory, x0, top, height, order), top + height
+
+        out.append(pic.kept(key, draw)[0])
     return out, top + height
 
 

@@ -46,7 +46,7 @@ context of ``picture_context``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine import picture as pic
@@ -174,7 +174,7 @@ def render_svg(
     if ctx.over:
         part, y = _result(ctx, y + 8)
         body += part
-    for section in (_key, territories, hand_row, standing_row, unseen_pool):
+    for section in (_kept_key, territories, hand_row, _kept_standing, _kept_unseen):
         part, y = section(ctx, y + 10)
         body += part
     _ = ctx.words
@@ -241,6 +241,32 @@ def _result(ctx: Ctx, y: float) -> tuple[list[str], float]:
     out.append(text(x + 4, y + 26, body, LARGE, font_weight="bold"))
     out.append("</g>")
     return out, y + 40
+
+
+# the parts that a table keeps from move to move (``picture.kept``): the key, the standing
+# and the unseen pool rarely change, each kept by everything it shows
+Section = Callable[[Ctx, float], tuple[list[str], float]]
+
+
+def _kept(key: tuple[Any, ...], section: Section, ctx: Ctx, y: float) -> tuple[list[str], float]:
+    drawn, bottom = pic.kept((section.__name__, y, *key), lambda: section(ctx, y))
+    return ([drawn] if drawn else []), bottom
+
+
+def _kept_key(ctx: Ctx, y: float) -> tuple[list[str], float]:
+    return _kept((ctx.lang,), _key, ctx, y)
+
+
+def _kept_standing(ctx: Ctx, y: float) -> tuple[list[str], float]:
+    view = ctx.view
+    decided = repr([(t["territory"], t.get("decided")) for t in view["territories"]])
+    shown = (view["players"], repr(view["markers"]), repr(view["hand_sizes"]), decided)
+    key = (ctx.lang, ctx.seat, ctx.over, view.get("active"), *shown)
+    return _kept(key, standing_row, ctx, y)
+
+
+def _kept_unseen(ctx: Ctx, y: float) -> tuple[list[str], float]:
+    return _kept((ctx.lang, repr(ctx.view.get("unseen"))), unseen_pool, ctx, y)
 
 
 def _key(ctx: Ctx, y: float) -> tuple[list[str], float]:
