@@ -44,3 +44,12 @@ def test_unwritable_output() -> None:
     assert_user_error(result, "/no/such/dir/out.json", "does not exist")
     result = run(["play", KC, "--save", "/no/such/dir/game.json"], input="1\n")
     assert_user_error(result, "does not exist")
+
+
+def test_several_server_processes_need_redis_and_postgresql(tmp_path: object) -> None:
+    """Issue 19: ``--workers`` without ``--redis``, or ``--redis`` on SQLite, is refused
+    before anything starts, and says what is needed."""
+    assert_user_error(run(["serve", "--workers", "2"]), "--workers needs --redis", "PostgreSQL")
+    sqlite = f"sqlite:///{tmp_path}/t.db"
+    got = run(["serve", "--redis", "redis://localhost:6379/0", "--db", sqlite])
+    assert_user_error(got, "need a PostgreSQL database", "SQLite serves one process only")

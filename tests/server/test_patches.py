@@ -81,13 +81,13 @@ def test_patches_rebuild_every_update_to_the_end_of_a_game(
         for seat in seats:
             new, old = table.message(seat, "en")
             if old is None:
-                have[seat] = (new.payload, new.pieces)
+                have[seat] = (new.whole(), new.pieces)
                 continue
             patch = make_patch(old, new)
             json.dumps(patch)  # it goes over the wire as JSON
             have[seat] = apply_patch(*have[seat], patch)
-            assert have[seat][0] == new.payload
-            sizes.append((len(json.dumps(patch)), len(json.dumps(new.payload))))
+            assert have[seat][0] == new.whole()
+            sizes.append((len(json.dumps(patch)), len(json.dumps(new.whole()))))
         if table.is_over():
             break
         actor = table.state.actors()[0]

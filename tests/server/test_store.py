@@ -1,10 +1,13 @@
-"""The move log: group commit of many tables' moves in one transaction."""
+"""The move log: group commit of many tables' moves in one transaction, and the fencing
+tokens of the processes that own tables."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from spieltisch.server.store import HUMAN, Store
+import pytest
+
+from spieltisch.server.store import HUMAN, Fenced, Store
 
 
 def _store(tmp_path: Path) -> Store:
@@ -41,3 +44,23 @@ def test_a_stale_move_in_a_batch_changes_nothing_and_the_others_are_stored(
     assert got == [None, 2]
     moves, _ = store.history(a.id)
     assert [m.action for m in moves] == [{"n": 1}, {"n": 2}]
+
+
+def test_only_the_owner_with_the_newest_token_writes_a_table(tmp_path: Path) -> None:
+    """Issue 19: a process takes a table with a fencing token; once another has taken it
+    with a newer one, the first one's moves and events are refused and nothing of them is
+    stored (``server/cluster.py``)."""
+    store = _store(tmp_path)
+    record = store.create_table("medina", 3, 1, {}, [(HUMAN, None)] * 3)
+    assert store.take_table(record.id, 1)
+    assert store.append_moves([(record.id, 0, 0, {"type": "x"}, 1.0)], fences=[1]) == [1]
+    assert store.take_table(record.id, 2)  # another process takes the table over
+    assert not store.take_table(record.id, 1)  # the first cannot take it back
+    assert store.append_moves([(record.id, 1, 1, {"type": "y"}, 2.0)], fences=[1]) == [None]
+    with pytest.raises(Fenced):
+        store.append_event(record.id, 1, 1, "away", 2.0, fence=1)
+    assert store.append_moves([(record.id, 1, 1, {"type": "y"}, 2.0)], fences=[2]) == [2]
+    store.append_event(record.id, 2, 1, "away", 3.0, fence=2)
+    moves, events = store.history(record.id)
+    assert [m.action for m in moves] == [{"type": "x"}, {"type": "y"}]
+    assert [e.kind for e in events] == ["away"]

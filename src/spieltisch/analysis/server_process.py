@@ -57,9 +57,18 @@ def cpu_seconds(pid: int, main_thread: bool = False) -> float | None:
 class ServerProcess:
     """``python -m spieltisch.cli.main serve`` on loopback, stopped on exit."""
 
-    def __init__(self, port: int, db_url: str, rate_limits: str = "off") -> None:
+    def __init__(
+        self,
+        port: int,
+        db_url: str,
+        rate_limits: str = "off",
+        redis_url: str | None = None,
+        workers: int = 1,
+    ) -> None:
         self.port = port
         self.db_url = db_url
+        self.redis_url = redis_url  # one of several processes sharing this Redis
+        self.workers = workers
         # SPIELTISCH_RATE_LIMITS of the server: a load benchmark or a screenshot run drives
         # a server from one address faster than any person (server/ratelimit.py)
         self.rate_limits = rate_limits
@@ -88,6 +97,8 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 self.db_url,
+                *(["--redis", self.redis_url] if self.redis_url else []),
+                *(["--workers", str(self.workers)] if self.workers > 1 else []),
             ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -108,6 +119,12 @@ class ServerProcess:
     def stderr_tail(self, chars: int = 2000) -> str:
         self._stderr.seek(0)
         return self._stderr.read().decode("utf-8", "replace")[-chars:].strip()
+
+    def kill(self) -> None:
+        """SIGKILL: the process ends at once, as in a crash (nothing is cleaned up)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

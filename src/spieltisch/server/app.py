@@ -43,12 +43,14 @@ from .accounts import Accounts
 from .api_models import LANGS, MAX_BODY, Act, CreateTable, ErrorBody, SeatSpec, Settings, Why
 from .api_models import error as _error
 from .api_models import errors as _errors
+from .cluster import Cluster
 from .csrf import SessionAndCsrf
 from .headers import SecurityHeaders
 from .hints import Hints
 from .live import TableManager
 from .ratelimit import Limiter, RateLimits
 from .ratings import Ratings
+from .relay import Relay, RelayMiddleware
 from .rematch import Rematches
 from .store import Store
 from .wire import TableError
@@ -97,14 +99,20 @@ def create_app(
     db_url: str | None = None,
     store: Store | None = None,
     rate_limits: RateLimits | str | None = "env",
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The application; ``db_url`` defaults to SQLite in the user's data directory;
     ``rate_limits`` to what ``SPIELTISCH_RATE_LIMITS`` says (``RateLimits.from_env``:
-    the defaults unless it says otherwise), ``None`` for none."""
+    the defaults unless it says otherwise), ``None`` for none. ``redis_url``: one of
+    several server processes sharing that Redis and the database, which must then be
+    PostgreSQL (``server/cluster.py``, ``server/relay.py``)."""
     limits = RateLimits.from_env() if rate_limits == "env" else rate_limits
     assert limits is None or isinstance(limits, RateLimits)
+    if redis_url is not None:
+        check_shared(db_url if store is None else str(store.engine.url))
     store = store or Store.open(db_url)
     manager = TableManager(store)
+    relay = None if redis_url is None else _cluster(redis_url, manager, store)
     rematches = Rematches(manager)  # mutual rematch offers (server/rematch.py)
     hints = Hints(manager)  # suggested moves (server/hints.py)
     accounts = Accounts(store.engine)  # players' accounts and sessions (server/accounts.py)
@@ -114,12 +122,23 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         thinking.warm()  # the search bots' worker processes, ready before the first search
+        loop = asyncio.get_running_loop()
+        background = []
+        if relay is not None:
+            await relay.cluster.start()
+            await relay.start()
+            background.append(loop.create_task(manager.adopt_forever()))
         await manager.resume_all()
-        sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
+        background.append(loop.create_task(manager.sweep_forever()))
         try:
             yield
         finally:
-            sweeper.cancel()
+            for task in background:
+                task.cancel()
+            if relay is not None:
+                await relay.stop()
+                await relay.cluster.stop()
+                await relay.redis.aclose()
 
     app = FastAPI(
         title="Spieltisch",
@@ -132,13 +151,17 @@ def create_app(
     app.state.rematches = rematches
     app.state.hints = hints
     app.state.accounts = accounts
-    app.state.limiter = Limiter(limits)  # per address and account (server/ratelimit.py)
+    # per address and account (server/ratelimit.py), counted in Redis by every process
+    app.state.limiter = Limiter(limits, redis_url)
     app.include_router(rules.router(_errors))
     app.include_router(tutorial.router(manager, _errors))
     replay.install(app, manager, store)  # /replay/<token> and /api/replay/...
     app.add_middleware(SessionAndCsrf, accounts=accounts)
     app.add_middleware(CountedBody)
-    app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
+    app.add_middleware(SecurityHeaders)  # on every answer, refusals included
+    if relay is not None:  # outermost: a request another process serves goes there whole
+        app.add_middleware(RelayMiddleware, relay=relay)
+        relay.app = app  # and requests other processes send here run through all of it
     app.middleware("http")(_limit_body)
     _answer_errors(app)
     # in this order, which is the order of the paths in the OpenAPI schema
@@ -149,6 +172,46 @@ def create_app(
     app.include_router(live_socket.router(manager, rematches))
     app.include_router(page_routes.router(manager))
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The application of one of ``spieltisch serve --workers N``'s processes: the
+    database and Redis URLs come from the environment the command set."""
+    import os
+
+    return create_app(os.environ["SPIELTISCH_DB"], redis_url=os.environ["SPIELTISCH_REDIS"])
+
+
+def check_shared(db_url: str | None) -> None:
+    """Several server processes share one database server: SQLite is one process's file."""
+    if not (db_url or "").startswith(("postgresql", "postgres")):
+        raise ValueError(
+            "several server processes (--redis, --workers) need a PostgreSQL database "
+            "(--db postgresql://user:password@host/db); SQLite serves one process only"
+        )
+
+
+def _cluster(redis_url: str, manager: TableManager, store: Store) -> Relay:
+    """This process's lease keeper and relay, on the Redis at ``redis_url``."""
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url(redis_url)
+    cluster = Cluster(redis, on_lost=manager.lost)
+    manager.cluster = cluster
+    tables_of: dict[str, str] = {}  # link -> table (a link never changes its table)
+
+    async def table_of(token: str) -> str | None:
+        found = tables_of.get(token)
+        if found is None:
+            hit = await asyncio.to_thread(store.find_token, token)
+            if hit is None:
+                return None
+            if len(tables_of) > 100_000:
+                tables_of.clear()
+            found = tables_of[token] = hit[0]
+        return found
+
+    return Relay(cluster, redis, table_of, manager.holds)
 
 
 async def _limit_body(request: Request, call_next: Any) -> Response:

@@ -25,6 +25,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     Float,
@@ -75,6 +76,8 @@ tables = Table(
     Column("winners", String(64), nullable=True),  # JSON list, once over
     Column("updated", Float, nullable=True),
     Column("rated_at", Float, nullable=True),  # when its result changed the ratings (0005)
+    # the fencing token of the process that owns the table (0006, server/cluster.py)
+    Column("fence", BigInteger, nullable=False, server_default="0"),
 )
 
 seats = Table(
@@ -263,7 +266,8 @@ def migrate(engine: Engine, target: str = "head") -> None:
             return  # the common case, without loading the versions
 
         def run(config: Config) -> None:
-            if at is None and inspect(connection).has_table("tables"):
+            # read again under the lock: another process starting at once may have migrated
+            if current(connection) is None and inspect(connection).has_table("tables"):
                 command.stamp(config, FIRST_RELEASE)
             command.upgrade(config, target)
 

@@ -10,6 +10,7 @@ on the next start).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import time
@@ -22,8 +23,10 @@ from ..engine.registry import game as lookup_game
 from . import result
 from .bot_turns import BotTurns, check_seats
 from .clocks import BACK, RESUME, SettingsError, TableSettings
+from .cluster import Cluster, Lease
 from .patches import make_patch
 from .store import (
+    Fenced,
     SeatOffer,
     StaleVersion,
     Store,
@@ -39,6 +42,8 @@ SWEEP_S = 60  # how often the server looks for such tables
 SEAT_CONNECTIONS = 4  # a player's tabs and devices at once
 SPECTATORS = 64  # spectators' connections per table
 TOO_MANY = 4029  # the close code of the oldest connection beyond those
+ADOPT_S = 1.0  # how often a process looks for the tables of dead processes
+MOVED = 1012  # the close code of a table another server process has taken over
 INLINE_DEFLATE = 64 * 1024  # bytes of JSON compressed on the event loop (``outgoing``)
 BOT_BUDGET_S = 5.0  # a bot that thinks longer plays a random legal action instead
 
@@ -65,6 +70,8 @@ class TableManager:
         self._sleeping: set[asyncio.Task[None]] = set()  # watch tasks that may be cancelled
         # rated tables change the players' ratings when they end (server/ratings.py)
         self.ratings: Ratings | None = None
+        # with several server processes: this one's leases (server/cluster.py)
+        self.cluster: Cluster | None = None
 
     # -- tables ----------------------------------------------------------------------------
     async def create(
@@ -110,6 +117,7 @@ class TableManager:
             listed,
         )
         table = LiveTable(record, game, state)
+        table.fence = await self._own(record.id)
         self.tables[record.id] = table
         self.kick_bots(table)
         self._watch(table)
@@ -125,8 +133,12 @@ class TableManager:
                 record = await asyncio.to_thread(self.store.table, table_id)
                 if record is None:
                     raise TableError(f"there is no table {table_id!r}", 404)
+                fence = await self._own(table_id)
+                # read after taking the table: the last owner's moves are all committed
+                record = await asyncio.to_thread(self.store.table, table_id) or record
                 moves, events = await asyncio.to_thread(self.store.history, table_id)
                 table = LiveTable.rebuild(record, moves, events)
+                table.fence = fence
                 if record.status is None:  # a table of an older release: keep its status
                     summary = table.summary()
                     await asyncio.to_thread(self.store.set_summary, table_id, summary)
@@ -170,6 +182,57 @@ class TableManager:
         table.new_epoch()
         await self.broadcast(table)
 
+    # -- several server processes (server/cluster.py) --------------------------------------
+    async def _own(self, table_id: str) -> int | None:
+        """With several processes: take the table's lease and record its fencing token
+        in the database (``None`` for a single process, which owns every table)."""
+        if self.cluster is None:
+            return None
+        taken = await self.cluster.take(table_id)
+        if not isinstance(taken, Lease):
+            raise TableError(f"table {table_id} is served by another server process", 503)
+        if not await asyncio.to_thread(self.store.take_table, table_id, taken.fence):
+            await self.cluster.release(table_id)
+            raise TableError(f"table {table_id} is served by another server process", 503)
+        return taken.fence
+
+    def drop(self, table_id: str, reason: str) -> None:
+        """Let go of a table this process does not own any more (another process took it
+        over): its connections are closed with 1012, and reconnect to the new owner."""
+        table = self.tables.pop(table_id, None)
+        old = self._watch_tasks.pop(table_id, None)
+        if old is not None:
+            old.cancel()
+            self._sleeping.discard(old)
+        self.turns.forget(table_id)
+        if table is None:
+            return
+        for conn in list(table.connections):
+            conn.shut(MOVED, reason)
+        table.connections.clear()
+
+    async def adopt_forever(self, every_s: float = ADOPT_S) -> None:
+        """With several processes: take over the tables of processes that died, so that
+        their bots and clocks go on although nobody reconnects to them."""
+        assert self.cluster is not None
+        while True:
+            await asyncio.sleep(every_s)
+            try:
+                orphans = await self.cluster.orphans()
+            except Exception:  # Redis unreachable for a moment: the next round tries again
+                continue
+            for table_id in orphans:
+                with contextlib.suppress(TableError):
+                    await self.get(table_id)
+
+    def lost(self, table_id: str) -> None:
+        """``Cluster``'s report that another process has taken a table over."""
+        self.drop(table_id, "this table moved to another server: reconnect")
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process has the table in memory (and so owns it)."""
+        return table_id in self.tables
+
     # -- memory ----------------------------------------------------------------------------
     def sweep(self, now: float | None = None) -> list[str]:
         """Drop from memory the tables nobody uses: no connection, nothing moved or loaded
@@ -196,6 +259,12 @@ class TableManager:
                 self._sleeping.discard(old)
             self.turns.forget(table_id)
             dropped.append(table_id)
+        if self.cluster is not None and dropped:  # other processes may take them at once
+            cluster = self.cluster
+            for table_id in dropped:
+                task = asyncio.get_running_loop().create_task(cluster.release(table_id))
+                self._sleeping.add(task)  # kept from the collector until done
+                task.add_done_callback(self._sleeping.discard)
         return dropped
 
     async def sweep_forever(self, every_s: float = SWEEP_S) -> None:
@@ -222,8 +291,14 @@ class TableManager:
 
     async def resume_all(self) -> None:
         """At start-up: rebuild every unfinished table and let its bots play on. A
-        finished table stays in the database until somebody opens it."""
-        for table in await self.unfinished_tables():
+        finished table stays in the database until somebody opens it. With several
+        processes each takes the tables nobody owns."""
+        ids = await asyncio.to_thread(self.store.table_ids, True)
+        for table_id in ids:
+            try:
+                table = await self.get(table_id)
+            except TableError:  # another process owns it
+                continue
             self.kick_bots(table)
         if self.ratings is not None:  # rated games whose rating a stop cut off
             for table_id in await asyncio.to_thread(self.ratings.pending):
@@ -290,12 +365,15 @@ class TableManager:
         try:
             return await asyncio.shield(self._store_and_apply(table, seat, action, trial))
         except StaleVersion:
+            if self.cluster is not None and table.id not in self.cluster.leases:
+                self.lost(table.id)  # fenced out: another process owns the table now
+                raise TableError("this table moved to another server: reconnect", 503) from None
             raise TableError("stale move: another move came first; reload the table", 409) from None
 
     async def _store_and_apply(self, table: LiveTable, seat: int, action: Any, trial: State) -> int:
         at = time.time()
         version = await self.writer.append(
-            table.id, table.version, seat, action.to_json(), at, table.summary(trial)
+            table.id, table.version, seat, action.to_json(), at, table.summary(trial), table.fence
         )
         table.move_marks[seat] = (len(table.state.log(None)), len(trial.log(None)))
         table.state = trial
@@ -316,9 +394,19 @@ class TableManager:
 
     async def _event(self, table: LiveTable, seat: int | None, kind: str) -> None:
         """Store a table event (under the table's lock), then let it take effect."""
-        event = await asyncio.to_thread(
-            self.store.append_event, table.id, table.version, seat, kind, time.time()
-        )
+        try:
+            event = await asyncio.to_thread(
+                self.store.append_event,
+                table.id,
+                table.version,
+                seat,
+                kind,
+                time.time(),
+                table.fence,
+            )
+        except Fenced:
+            self.lost(table.id)
+            raise TableError("this table moved to another server: reconnect", 503) from None
         table.apply_event(event)
         # a timeout may have ended the game: the lobby reads the status
         await asyncio.to_thread(self.store.set_summary, table.id, table.summary())
@@ -436,7 +524,7 @@ class TableManager:
                 patch = conn.patches and old is not None and conn.seq == old.seq
                 if (patch, conn.compress) not in made:
                     made[patch, conn.compress] = await outgoing(
-                        make_patch(old, new) if patch and old is not None else new.payload,
+                        make_patch(old, new) if patch and old is not None else new.whole(),
                         conn.compress,
                     )
                 conn.seq = new.seq

@@ -102,7 +102,7 @@ async def _update(table: LiveTable, seat: int | None, conn: Connection) -> None:
     message, _ = table.message(seat, conn.lang, for_all=False)
     conn.seq = message.seq
     # through the outbox, as every update: they reach the socket in the order they were made
-    conn.push(await outgoing(message.payload, conn.compress))
+    conn.push(await outgoing(message.whole(), conn.compress))
 
 
 def _parse(text: str) -> dict[str, Any] | str:

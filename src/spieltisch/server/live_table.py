@@ -13,7 +13,7 @@ from ..engine.picture import Drawn, keeping
 from ..engine.registry import game as lookup_game
 from . import board, result
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
-from .patches import Sent, cut
+from .patches import SVG_CUT, Sent, cut
 from .store import (
     HUMAN,
     OPEN_STATUS,
@@ -65,7 +65,7 @@ class LiveTable:
         # what each (seat, language) was last sent, valid while ``epoch`` is unchanged;
         # every move and table event starts a new epoch
         self.epoch = 0
-        self._payloads: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = {}
+        self._payloads: dict[tuple[int | None, str], tuple[int, dict[str, Any], list[str]]] = {}
         # per (seat, language): the log events last described, by index, with their sentence
         # and board keys (``_log_payload``)
         self._described: dict[
@@ -85,6 +85,8 @@ class LiveTable:
         self.last_move_at: float | None = None
         self.rematch: Offer | None = None  # a rematch offer (server/rematch.py), in memory
         self.thinking: dict[int, str] = {}  # seats whose search bot is deciding: its level
+        # with several server processes: this process's fencing token for the table
+        self.fence: int | None = None
         self._advance(record.created, None)
 
     @property
@@ -234,12 +236,20 @@ class LiveTable:
         """Everything one connection of ``seat`` gets: its view, its legal actions (only if
         it may act), the SVG picture, its log as sentences, the clocks, the outcome at the
         end. Worked out once per move and event; only the clocks are read afresh."""
+        out, pieces = self._parts(seat, lang)
+        out["svg"] = SVG_CUT.join(pieces)
+        return out
+
+    def _parts(self, seat: int | None, lang: str) -> tuple[dict[str, Any], list[str]]:
+        """``payload`` without its picture, and the picture cut into pieces (the table
+        keeps the pieces, not the picture as well: patches are made of them)."""
         cached = self._payloads.get((seat, lang))
         if cached is not None and cached[0] == self.epoch:
-            base = cached[1]
+            _, base, pieces = cached
         else:
             base = self._payload(seat, lang)
-            self._payloads[(seat, lang)] = (self.epoch, base)
+            pieces = cut(base.pop("svg"))
+            self._payloads[(seat, lang)] = (self.epoch, base, pieces)
         out = dict(base)
         out["clocks"] = self.clock_payload(time.time())
         # outside the cache: each seat its own view of the offer (its own link only)
@@ -250,7 +260,7 @@ class LiveTable:
             loop_now = asyncio.get_running_loop().time() if _loop_running() else None
             left = 0.0 if loop_now is None else max(0.0, self.step[1] - loop_now)
             out["clock"] = {"step": step[0], "step_ms": step[1], "left_ms": int(left * 1000)}
-        return out
+        return out, pieces
 
     def thinking_payload(self) -> list[dict[str, Any]]:
         """The bot seats deciding now, with their level (every connection may know)."""
@@ -273,10 +283,10 @@ class LiveTable:
         A message for one connection only (``for_all=False``: it opened, or asked for a
         refresh) does not replace the one the others were sent, so they go on getting
         patches."""
-        payload = self.payload(seat, lang)
+        payload, pieces = self._parts(seat, lang)
         self.seq += 1
         payload["seq"] = self.seq
-        new = Sent(self.seq, payload, cut(payload["svg"]))
+        new = Sent(self.seq, payload, pieces)
         old = self.sent.get((seat, lang))
         if for_all or old is None:
             self.sent[(seat, lang)] = new

@@ -30,12 +30,16 @@ def cut(svg: str) -> list[str]:
 @dataclass(eq=False)
 class Sent:
     """The last message made for one seat and language: its sequence number, its payload
-    (the picture included) and the picture's pieces."""
+    without the picture, and the picture's pieces."""
 
     seq: int
     payload: dict[str, Any]
     pieces: list[str]
     _where: dict[str, int] | None = field(default=None, repr=False)
+
+    def whole(self) -> dict[str, Any]:
+        """The message as a whole update, the picture included."""
+        return {**self.payload, "svg": SVG_CUT.join(self.pieces)}
 
     def where(self) -> dict[str, int]:
         """Each piece's index (of a piece that occurs twice, the last)."""

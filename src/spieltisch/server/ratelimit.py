@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, fields
 
 from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
+from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
@@ -79,10 +79,14 @@ def client_address(connection: HTTPConnection) -> str:
 class Limiter:
     """The server's rate limits (``None``: none at all)."""
 
-    def __init__(self, limits: RateLimits | None) -> None:
+    def __init__(self, limits: RateLimits | None, storage_uri: str | None = None) -> None:
+        """``storage_uri``: where the counts are kept, ``redis://…`` when several server
+        processes share them (every process counts against the same limit); this
+        process's memory if ``None``."""
         self.limits = limits
         self.items = limits.parsed() if limits is not None else {}
-        self.window = MovingWindowRateLimiter(MemoryStorage())
+        storage = MemoryStorage() if storage_uri is None else storage_from_string(storage_uri)
+        self.window = MovingWindowRateLimiter(storage)
 
     def check(self, names: str | tuple[str, ...], *keys: str) -> None:
         """Count one more of each limit in ``names`` for each key (an address, an

@@ -40,6 +40,14 @@ class MoveRecord:
     at: float
 
 
+class Fenced(Exception):
+    """A write of a process that does not own the table any more (``server/cluster.py``)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} is owned by another server process now")
+        self.table_id = table_id
+
+
 class StaleVersion(Exception):
     """Another move took this version first."""
 
@@ -347,11 +355,37 @@ class Store:
         events = [TableEvent(r.version, r.seat, r.kind, r.at) for r in event_rows]
         return moves, events
 
-    def append_event(
-        self, table_id: str, version: int, seat: int | None, kind: str, at: float
-    ) -> TableEvent:
-        """Store a table event (committed before it takes effect)."""
+    def take_table(self, table_id: str, fence: int) -> bool:
+        """Record that the process with fencing token ``fence`` owns the table now
+        (``server/cluster.py``); ``False`` if a newer owner has recorded a newer token."""
         with self.engine.begin() as conn:
+            taken = conn.execute(
+                update(db.tables)
+                .where(db.tables.c.id == table_id, db.tables.c.fence <= fence)
+                .values(fence=fence)
+            )
+        return taken.rowcount == 1
+
+    def append_event(
+        self,
+        table_id: str,
+        version: int,
+        seat: int | None,
+        kind: str,
+        at: float,
+        fence: int | None = None,
+    ) -> TableEvent:
+        """Store a table event (committed before it takes effect); with ``fence``, only
+        while the table's owner has that token (else ``Fenced``)."""
+        with self.engine.begin() as conn:
+            if fence is not None:
+                owned = conn.execute(
+                    select(db.tables.c.id).where(
+                        db.tables.c.id == table_id, db.tables.c.fence == fence
+                    )
+                ).first()
+                if owned is None:
+                    raise Fenced(table_id)
             conn.execute(
                 insert(db.events).values(
                     table_id=table_id, version=version, seat=seat, kind=kind, at=at
@@ -363,27 +397,29 @@ class Store:
         self,
         moves: list[tuple[str, int, int, dict[str, Any], float]],
         summaries: list[TableSummary | None] | None = None,
+        fences: list[int | None] | None = None,
     ) -> list[int | None]:
         """Store several moves ``(table id, version, seat, action, time)`` in one
         transaction (group commit: one flush to disk for all of them). Each move gets the
-        version it creates, or ``None`` if its version was taken (it is then not stored).
-        Nothing is stored if the transaction fails. ``summaries``: per move the table's
-        status and seats to move after it, kept with the version for the lobby."""
+        version it creates, or ``None`` if its version was taken, or if its ``fences``
+        token is not the table's owner's any more (it is then not stored). Nothing is
+        stored if the transaction fails. ``summaries``: per move the table's status and
+        seats to move after it, kept with the version for the lobby."""
         out: list[int | None] = []
         summaries = summaries or [None] * len(moves)
+        fences = fences or [None] * len(moves)
         with self.engine.begin() as conn:
-            for (table_id, version, seat, action, at), summary in zip(
-                moves, summaries, strict=True
+            for (table_id, version, seat, action, at), summary, fence in zip(
+                moves, summaries, fences, strict=True
             ):
                 # claim the version first: a stale move changes nothing and needs no rollback
                 values: dict[str, Any] = {"version": version + 1, "updated": at}
                 if summary is not None:
                     values.update(_summary_values(summary))
-                claimed = conn.execute(
-                    update(db.tables)
-                    .where(db.tables.c.id == table_id, db.tables.c.version == version)
-                    .values(**values)
-                )
+                mine = [db.tables.c.id == table_id, db.tables.c.version == version]
+                if fence is not None:  # and only while this process owns the table
+                    mine.append(db.tables.c.fence == fence)
+                claimed = conn.execute(update(db.tables).where(*mine).values(**values))
                 if claimed.rowcount != 1:
                     out.append(None)
                     continue

@@ -23,6 +23,7 @@ class MoveWriter:
             tuple[
                 tuple[str, int, int, dict[str, Any], float],
                 TableSummary | None,
+                int | None,
                 asyncio.Future[int],
             ]
         ] = []
@@ -36,12 +37,14 @@ class MoveWriter:
         action: dict[str, Any],
         at: float,
         summary: TableSummary | None = None,
+        fence: int | None = None,
     ) -> int:
-        """The new version once the move is committed; raises ``StaleVersion``.
+        """The new version once the move is committed; raises ``StaleVersion`` (also when
+        ``fence``, the owner's token, is not the table's any more: ``server/cluster.py``).
         ``summary``: the table's status and seats to move after the move."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[int] = loop.create_future()
-        self._waiting.append(((table_id, version, seat, action, at), summary, done))
+        self._waiting.append(((table_id, version, seat, action, at), summary, fence, done))
         if self._task is None or self._task.done():
             self._task = loop.create_task(self._write())
         return await done
@@ -52,15 +55,16 @@ class MoveWriter:
             try:
                 results = await asyncio.to_thread(
                     self.store.append_moves,
-                    [move for move, _, _ in batch],
-                    [summary for _, summary, _ in batch],
+                    [move for move, _, _, _ in batch],
+                    [summary for _, summary, _, _ in batch],
+                    [fence for _, _, fence, _ in batch],
                 )
             except Exception as exc:  # nothing of the batch was stored
-                for _, _, done in batch:
+                for _, _, _, done in batch:
                     if not done.done():
                         done.set_exception(exc)
                 continue
-            for (move, _, done), version in zip(batch, results, strict=True):
+            for (move, _, _, done), version in zip(batch, results, strict=True):
                 if done.done():
                     continue
                 if version is None:

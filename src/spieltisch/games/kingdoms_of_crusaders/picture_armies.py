@@ -90,7 +90,9 @@ def _army_svg(
     if cards:  # an empty army has nothing to say about formations yet
         out.append(_chips(key, x0 + 8, y + 28 + 2 * CARD_H + CARD_GAP + 6, lang))
     out.append("</g>")
-    return "".join(out)
+    # a line each: a patch (server/patches.py) resends the lines that changed, and an army
+    # whose frame changes (the reader may play to it now) keeps its cards
+    return "\n".join(out)
 
 
 def _army_tip(
@@ -147,7 +149,7 @@ def _army_cards(
             out.append(_table_card(code, slots, play, p, t, cx, cy, card_tip, play == complete))
         else:
             out.append(_empty_slot(cx, cy, can_play and k == len(cards)))
-    return "".join(out)
+    return "\n".join(out)
 
 
 def _table_card(
