@@ -89,7 +89,7 @@ class SeatPlayer:
         next_id = 0
         self.latest = None
         while not self.finished() and time.monotonic() < deadline:
-            latest = self.latest
+            latest: dict[str, Any] | None = self.latest
             if (
                 pending is None
                 and latest is not None
