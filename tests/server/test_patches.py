@@ -54,15 +54,18 @@ def test_a_picture_is_cut_into_pieces_that_join_back() -> None:
 
 
 def test_a_patch_names_unchanged_pieces_as_runs() -> None:
-    old = Sent(1, {"type": "update", "a": 1, "b": [1], "svg": ""}, ["h", "p1", "p2", "p3", "t"])
-    new = Sent(2, {"type": "update", "a": 1, "c": 3, "svg": ""}, ["h", "p1", "new", "p3", "t"])
+    old = Sent(1, {"type": "update", "a": 1, "b": [1]}, [b"h", b"p1", b"p2", b"p3", b"t"])
+    new = Sent(2, {"type": "update", "a": 1, "c": 3}, [b"h", b"p1", b"new", b"p3", b"t"])
     patch = make_patch(old, new)
     assert patch["set"] == {"c": 3} and patch["drop"] == ["b"]
     assert patch["seq"] == 2 and patch["base"] == 1
     assert patch["svg"] == [[0, 2], "new", [3, 2]]
-    payload, pieces = apply_patch(old.payload, old.pieces, patch)
-    assert pieces == new.pieces
-    assert payload == {**new.payload, "svg": SVG_CUT.join(new.pieces), "seq": 2}
+    # a client keeps the pieces as text
+    client = ["h", "p1", "p2", "p3", "t"]
+    payload, pieces = apply_patch({**old.payload, "svg": SVG_CUT.join(client)}, client, patch)
+    assert pieces == ["h", "p1", "new", "p3", "t"]
+    assert payload == {**new.whole(), "seq": 2}
+    assert new.whole()["svg"] == SVG_CUT.join(pieces)
 
 
 @pytest.mark.parametrize(("game_id", "players", "moves"), GAMES)
@@ -81,7 +84,7 @@ def test_patches_rebuild_every_update_to_the_end_of_a_game(
         for seat in seats:
             new, old = table.message(seat, "en")
             if old is None:
-                have[seat] = (new.whole(), new.pieces)
+                have[seat] = (new.whole(), cut(new.whole()["svg"]))
                 continue
             patch = make_patch(old, new)
             json.dumps(patch)  # it goes over the wire as JSON

@@ -51,6 +51,7 @@ from .server_process import (
     database,
     free_port,
     http_json,
+    process_tree,
     raise_fd_limit,
     rss_mb,
 )
@@ -82,6 +83,7 @@ class _Load:
     seed: int
     compress: bool
     patch: bool
+    workers: int = 1
 
 
 @dataclass
@@ -191,17 +193,29 @@ def run_server_bench(
     seed: int = 0,
     progress: Progress | None = None,
     patch: bool = True,
+    workers: int = 1,
+    redis: str | None = None,
 ) -> ServerBenchReport:
-    """Run the load benchmark and return its report (see the module's docstring)."""
+    """Run the load benchmark and return its report (see the module's docstring).
+    ``workers``: server processes sharing the port, which need ``redis`` and a PostgreSQL
+    ``db`` (``spieltisch serve --workers``)."""
     _check_limits(tables, moves, port, think, timeout)
-    ask = _Load(*_game_and_players(game, players), tables, moves, think, seed, compress, patch)
+    _check_processes(workers, redis, db)
+    ask = _Load(
+        *_game_and_players(game, players), tables, moves, think, seed, compress, patch, workers
+    )
     say: Progress = progress or (lambda _message: None)
     deadline = time.monotonic() + timeout
     load = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
     raise_fd_limit(2 * tables * ask.players + 256)
     run = _Run()
-    with database(db) as url, ServerProcess(port or free_port(), url) as server:
-        say(f"server started (pid {server.pid}, port {server.port})")
+    with (
+        database(db) as url,
+        ServerProcess(port or free_port(), url, redis_url=redis, workers=workers) as server,
+    ):
+        if workers > 1:
+            _wait_for_workers(server, workers)
+        say(f"server started (pid {server.pid}, port {server.port}, {workers} process(es))")
         rss_start = rss_mb(server.pid)
         _warm_up(server, ask)
         rss_baseline = rss_mb(server.pid)
@@ -220,6 +234,25 @@ def run_server_bench(
         rss=(rss_start, rss_baseline, run.rss_live, rss_end),
         load=load,
     )
+
+
+def _check_processes(workers: int, redis: str | None, db: str | None) -> None:
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+    if workers > 1 and (redis is None or not (db or "").startswith("postgresql")):
+        raise ValueError(
+            "--workers needs --redis URL and a PostgreSQL --db (the processes share them)"
+        )
+
+
+def _wait_for_workers(server: ServerProcess, workers: int) -> None:
+    """Until every worker process has started (the first answers before the others)."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        if len(process_tree(server.pid)) > workers:  # the supervisor and its workers
+            time.sleep(2.0)  # their start-up: migrations checked, Redis reached
+            return
+        time.sleep(0.2)
 
 
 def _check_limits(tables: int, moves: int, port: int, think: float, timeout: float) -> None:
@@ -317,6 +350,7 @@ def _report(
         platform=platform.platform(),
         cpus=os.cpu_count() or 1,
         load_average=load,
+        workers=ask.workers,
         sockets=len(run.seats),
         notes=_notes(run, rss[2]),
     )

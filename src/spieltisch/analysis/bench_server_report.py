@@ -93,6 +93,7 @@ class ServerBenchReport:
     load_average: list[float] | None  # 1, 5, 15 minutes, before the run
     sockets: int = 0
     notes: list[str] = field(default_factory=list)
+    workers: int = 1  # server processes (spieltisch serve --workers)
 
 
 def report_to_json(report: ServerBenchReport) -> dict[str, Any]:
@@ -112,6 +113,7 @@ def format_report(report: ServerBenchReport) -> Group:
         f"bench-server: {report.tables} tables of {report.game} ({report.players} players, "
         f"{report.sockets} WebSockets), {report.moves_per_table} moves each"
         + (f", think {report.think_s:g} s" if report.think_s else "")
+        + (f", {report.workers} server processes" if report.workers > 1 else "")
     )
     spreads = Table(title=title, title_justify="left")
     spreads.add_column("Figure")

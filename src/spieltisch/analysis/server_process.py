@@ -29,29 +29,56 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and every process it started, and they started (the server's worker
+    processes and the bots' process pools; Linux only: just ``pid`` elsewhere)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            tasks = list(Path(f"/proc/{p}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                todo += [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+    return out
+
+
 def rss_mb(pid: int) -> float | None:
-    """Resident set size of process ``pid`` in MiB (``VmRSS``; Linux only)."""
-    try:
-        text = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return None
-    for line in text.splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024.0  # kB
-    return None
+    """Resident set size of the server (process ``pid`` and the processes it started)
+    in MiB (``VmRSS``; Linux only)."""
+    total = None
+    for p in process_tree(pid):
+        try:
+            text = Path(f"/proc/{p}/status").read_text()
+        except OSError:
+            continue
+        for line in text.splitlines():
+            if line.startswith("VmRSS:"):
+                total = (total or 0.0) + int(line.split()[1]) / 1024.0  # kB
+    return total
 
 
 def cpu_seconds(pid: int, main_thread: bool = False) -> float | None:
-    """User + system CPU time of process ``pid``, or of its main thread only (the event
-    loop's; Linux only)."""
-    try:
-        where = f"/proc/{pid}/task/{pid}/stat" if main_thread else f"/proc/{pid}/stat"
-        text = Path(where).read_text()
-    except OSError:
-        return None
-    fields = text.rsplit(")", 1)[1].split()
+    """User + system CPU time of the server (process ``pid`` and the processes it
+    started), or of their main threads only (the event loops'; Linux only)."""
+    total = None
     ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    for p in process_tree(pid):
+        try:
+            where = f"/proc/{p}/task/{p}/stat" if main_thread else f"/proc/{p}/stat"
+            text = Path(where).read_text()
+        except OSError:
+            continue
+        fields = text.rsplit(")", 1)[1].split()
+        # utime, stime
+        used = int(fields[11]) + int(fields[12])
+        total = (total or 0.0) + used / ticks
+    return total
 
 
 class ServerProcess:

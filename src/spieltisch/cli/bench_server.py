@@ -48,6 +48,17 @@ Patch = Annotated[
         help="Clients ask for patches after the first update (?patch=1), as the game page does."
     ),
 ]
+Workers = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        help="Server processes sharing the port (spieltisch serve --workers); more than 1 "
+        "needs --redis and a PostgreSQL --db.",
+    ),
+]
+Redis = Annotated[
+    str | None, typer.Option(help="Redis URL the server processes share (redis://host/0).")
+]
 AsJson = Annotated[
     bool, typer.Option("--json", help="Print the report as JSON instead of a table.")
 ]
@@ -69,6 +80,8 @@ def bench_server(
     seed: Seed = 0,
     compress: Compress = True,
     patch: Patch = True,
+    workers: Workers = 1,
+    redis: Redis = None,
     as_json: AsJson = False,
     out_file: OutFile = None,
 ) -> None:
@@ -92,6 +105,8 @@ def bench_server(
             seed=seed,
             compress=compress,
             patch=patch,
+            workers=workers,
+            redis=redis,
             progress=progress,
         )
     except ValueError as exc:

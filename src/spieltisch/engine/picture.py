@@ -140,8 +140,9 @@ class Drawn:
     TURNS = 2
 
     def __init__(self) -> None:
-        # the parts used since the last move first, then those last used a move earlier...
-        self._ages: list[dict[Any, tuple[str, float]]] = [{} for _ in range(self.TURNS + 1)]
+        # the parts used since the last move first, then those last used a move earlier...;
+        # kept as UTF-8 (a picture is almost all ASCII: half the memory of its text)
+        self._ages: list[dict[Any, tuple[bytes, float]]] = [{} for _ in range(self.TURNS + 1)]
 
     def get(self, key: Any, draw: Part) -> tuple[str, float]:
         now = self._ages[0]
@@ -153,9 +154,9 @@ class Drawn:
                     break
             else:
                 lines, y = draw()
-                kept = ("\n".join(lines), y)
+                kept = ("\n".join(lines).encode("utf-8"), y)
             now[key] = kept
-        return kept
+        return kept[0].decode("utf-8"), kept[1]
 
     def turn(self) -> None:
         """A move was made: the parts unused for ``TURNS`` moves go."""

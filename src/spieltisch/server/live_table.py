@@ -13,7 +13,7 @@ from ..engine.picture import Drawn, keeping
 from ..engine.registry import game as lookup_game
 from . import board, result
 from .clocks import AWAY, BACK, RESUME, TIMEOUT, SeatClocks, SettingsError, TableSettings
-from .patches import SVG_CUT, Sent, cut
+from .patches import Sent, cut_utf8, joined
 from .store import (
     HUMAN,
     OPEN_STATUS,
@@ -65,7 +65,7 @@ class LiveTable:
         # what each (seat, language) was last sent, valid while ``epoch`` is unchanged;
         # every move and table event starts a new epoch
         self.epoch = 0
-        self._payloads: dict[tuple[int | None, str], tuple[int, dict[str, Any], list[str]]] = {}
+        self._payloads: dict[tuple[int | None, str], tuple[int, dict[str, Any], list[bytes]]] = {}
         # per (seat, language): the log events last described, by index, with their sentence
         # and board keys (``_log_payload``)
         self._described: dict[
@@ -237,10 +237,10 @@ class LiveTable:
         it may act), the SVG picture, its log as sentences, the clocks, the outcome at the
         end. Worked out once per move and event; only the clocks are read afresh."""
         out, pieces = self._parts(seat, lang)
-        out["svg"] = SVG_CUT.join(pieces)
+        out["svg"] = joined(pieces)
         return out
 
-    def _parts(self, seat: int | None, lang: str) -> tuple[dict[str, Any], list[str]]:
+    def _parts(self, seat: int | None, lang: str) -> tuple[dict[str, Any], list[bytes]]:
         """``payload`` without its picture, and the picture cut into pieces (the table
         keeps the pieces, not the picture as well: patches are made of them)."""
         cached = self._payloads.get((seat, lang))
@@ -248,7 +248,7 @@ class LiveTable:
             _, base, pieces = cached
         else:
             base = self._payload(seat, lang)
-            pieces = cut(base.pop("svg"))
+            pieces = cut_utf8(base.pop("svg"))
             self._payloads[(seat, lang)] = (self.epoch, base, pieces)
         out = dict(base)
         out["clocks"] = self.clock_payload(time.time())
