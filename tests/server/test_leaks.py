@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from spieltisch.analysis.patch_client import apply_patch, cut
 from spieltisch.server.app import create_app
 from spieltisch.server.live import LiveTable
-from spieltisch.server.patches import apply_patch, cut
 
 GAMES = [
     ("kingdoms-of-crusaders", 2, {}),

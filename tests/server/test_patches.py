@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
+from spieltisch.analysis import patch_client
+from spieltisch.analysis.patch_client import apply_patch, cut
 from spieltisch.engine.registry import game as lookup_game
 from spieltisch.server.live_table import LiveTable
-from spieltisch.server.patches import SVG_CUT, Sent, apply_patch, cut, make_patch
+from spieltisch.server.patches import SVG_CUT, Sent, make_patch
 from spieltisch.server.store import HUMAN, SeatRecord, TableRecord
 
 from .test_app import create, token_of
@@ -47,6 +49,7 @@ def live_table(game_id: str, players: int, seed: int) -> LiveTable:
 
 
 def test_a_picture_is_cut_into_pieces_that_join_back() -> None:
+    assert patch_client.SVG_CUT == SVG_CUT  # the client cuts where the server does
     svg = '<svg>\n<g a="1">x</g>\n<text>y</text>\n<g b="2"><g c="3"/></g>\n</svg>\n'
     assert SVG_CUT.join(cut(svg)) == svg
     assert len(cut(svg)) == 3

@@ -13,7 +13,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..server.patches import apply_patch, cut
+from .patch_client import apply_patch, cut
 
 if TYPE_CHECKING:
     from websockets.asyncio.client import ClientConnection

@@ -14,7 +14,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..server.patches import apply_patch, cut
+from .patch_client import apply_patch, cut
 
 WS_MAX_SIZE = 16 * 1024 * 1024
 RETRY_S = 0.2  # the pause before connecting again after a failed attempt

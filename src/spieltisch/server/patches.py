@@ -23,11 +23,6 @@ _MISSING = object()
 _OWN = ("svg", "seq")  # sent in a patch's own way
 
 
-def cut(svg: str) -> list[str]:
-    """The pieces of a picture: ``SVG_CUT.join(pieces) == svg``."""
-    return svg.split(SVG_CUT)
-
-
 def cut_utf8(svg: str) -> list[bytes]:
     """The pieces of a picture in UTF-8, as the server keeps them: a picture is almost all
     ASCII, so half the memory of its text (``joined`` gives the picture back)."""
@@ -93,23 +88,3 @@ def _pieces_patch(old: Sent, pieces: list[bytes]) -> list[Any]:
             run = [i, 1]
             out.append(run)
     return out
-
-
-def apply_patch(
-    payload: dict[str, Any], pieces: list[str], patch: dict[str, Any]
-) -> tuple[dict[str, Any], list[str]]:
-    """The payload and pieces after ``patch`` (what the page does with one)."""
-    out = {k: v for k, v in payload.items() if k not in patch.get("drop", ())}
-    out.update(patch["set"])
-    if "svg" in patch:
-        new: list[str] = []
-        for item in patch["svg"]:
-            if isinstance(item, str):
-                new.append(item)
-            else:
-                first, count = item
-                new.extend(pieces[first : first + count])
-        pieces = new
-    out["svg"] = SVG_CUT.join(pieces)
-    out["seq"] = patch["seq"]
-    return out, pieces
