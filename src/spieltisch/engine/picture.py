@@ -21,12 +21,11 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from .i18n import lang_of as lang_of  # the games read it from here
 from .i18n import translator
-from .svg import attr, num, text_element
+from .svg import attr, content, num, text_element
 
 MAX_WIDTH = 1000  # the board column of the page at 1400×900
 MIN_FONT = 12  # WCAG-readable at 1:1
@@ -364,14 +363,14 @@ def document(
     head = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}" data-game="{escape(game)}" '
+        f'viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}" data-game={attr(game)} '
         f"data-seat={attr('' if seat is None else seat)}>"
     )
     return (
         "\n".join(
             [
                 head,
-                f"<title>{escape(title)}</title>",
+                f"<title>{content(title)}</title>",
                 f'<rect x="0" y="0" width="{w}" height="{h}" fill="{background}"/>',
                 *body,
                 "</svg>",
