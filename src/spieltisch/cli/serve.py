@@ -43,7 +43,7 @@ def serve(
     """Start the web table: play every game in the browser, with friends and bots."""
     import uvicorn
 
-    from ..server.app import check_shared, create_app
+    from ..server.app import check_shared, create_app, tune_gc
     from ..server.db import default_url
 
     url = db or default_url()
@@ -71,6 +71,7 @@ def serve(
         "ws_per_message_deflate": False,
     }
     if workers == 1:
+        tune_gc()
         uvicorn.run(create_app(url, redis_url=redis), **options)  # type: ignore[arg-type]
         return
     # each worker process builds its own application from the environment

@@ -24,7 +24,7 @@ def card_name(card: str, view: dict[str, Any], lang: str = "en") -> str:
 
 
 # every legal play names a card of the same hand: the names are worked out once per hand
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _hand_names(hand: tuple[tuple[str, str], ...], lang: str) -> dict[str, str]:
     names = symbol_names(lang)
     same = Counter(slots for _, slots in hand)

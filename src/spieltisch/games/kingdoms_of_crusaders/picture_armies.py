@@ -28,7 +28,7 @@ def draw_army(
     can_play = p == ctx.seat and bool(ctx.plays.get(t))
     cards = tuple((str(c["card"]), str(c["slots"]), int(c["play"])) for c in army["cards"][:4])
     key = tuple(tuple(part) if isinstance(part, list) else part for part in army["key"])
-    return _army_svg(
+    shown = (
         t,
         p,
         x0,
@@ -43,6 +43,9 @@ def draw_army(
         ctx.name(p),
         ctx.lang,
     )
+    # kept by the table (``picture.kept``) as well as in the process's bounded cache, which
+    # a thousand tables in play outgrow
+    return pic.kept(("army", *shown), lambda: ([_army_svg(*shown)], 0.0))[0]
 
 
 # Armies rarely change from one move to the next, so their drawings are memoised on
@@ -172,7 +175,7 @@ def _table_card(
     )
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _card_face(slots: str, play: int, edge: str, completes: bool) -> str:
     """A table card at the origin: its play number (✓ on the card that completed its army)
     and five symbol cells."""

@@ -78,7 +78,7 @@ def _hand_tip(code: str, slots: str, drawn: bool, playable: bool, lang: str) -> 
     return line
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _hand_card(
     code: str, slots: str, x: float, y: float, drawn: bool, playable: bool, hint: str, lang: str
 ) -> str:

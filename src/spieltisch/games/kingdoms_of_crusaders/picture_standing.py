@@ -113,7 +113,7 @@ def unseen_pool(ctx: Ctx, top: float) -> tuple[list[str], float]:
     return out, y + rows * 28
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _unseen_set(slots: str, n: int, x: float, y: float, hint: str) -> str:
     """Five small cells (rank digit on the symbol's colour, blanks empty) and the count."""
     out = [f'<g data-kind="unseen" data-slots={attr(slots)} data-count="{n}"{tip(hint)}>']
