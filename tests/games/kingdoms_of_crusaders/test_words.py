@@ -5,6 +5,7 @@ hold every message is ``tests/test_translations.py``."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from typing import Any
@@ -65,7 +66,8 @@ def test_one_card_reads_in_the_singular() -> None:
     view["hand"] = view["hand"][:1]
     view["deck_size"] = 1
     view["unseen"] = {"..3..": 1, "1....": 2}
-    english, german = render_svg(view, "en"), render_svg(view, "de")
+    # read as a browser does: the picture writes "·" as a character reference
+    english, german = html.unescape(render_svg(view, "en")), html.unescape(render_svg(view, "de"))
     assert "Your hand · 1 card<" in english and "Deine Hand · 1 Karte<" in german
     assert "Deck: 1 card<" in english and "Stapel: 1 Karte<" in german
     assert "1 unseen card with 3 Sword" in _tips(english)

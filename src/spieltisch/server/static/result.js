@@ -157,6 +157,10 @@ window.spieltischResult = (function () {
 
   function render(update, container) {
     document.body.classList.toggle("game-over", Boolean(update.over));
+    // an update that brings the same result (a late message after the end) leaves the
+    // screen as it is: its chart, the reader's scroll and an analysis under way
+    const same = update.over && update.result ? JSON.stringify([update.result, update.seat]) : null;
+    if (same !== null && shown && shown.same === same && container.contains(shown.chartBox || container)) return;
     container.innerHTML = "";
     container.classList.add("result-screen");
     shown = null;
@@ -206,7 +210,7 @@ window.spieltischResult = (function () {
     body.appendChild(el("h3", null, _("Game length")));
     body.appendChild(lengthLine(result));
     analysis(body.appendChild(el("section", "result-analysis")), update.seat);
-    shown = {update: update, chartBox: chartBox};
+    shown = {update: update, chartBox: chartBox, same: same};
   }
 
   // "Analyse this game" (static/analysis.js, loaded the first time it is needed)
