@@ -3,7 +3,6 @@ PostgreSQL server."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from fastapi.testclient import TestClient
 from spieltisch.server import db
 from spieltisch.server.app import create_app
 
-POSTGRES = os.environ.get("SPIELTISCH_TEST_POSTGRES")  # e.g. postgresql://u:p@localhost/db
+from ..services import POSTGRES  # e.g. postgresql://u:p@localhost/db (one per worker)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

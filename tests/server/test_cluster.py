@@ -5,7 +5,6 @@ leases renewed with the heartbeat and reported when lost, and given up on stop."
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,9 +13,8 @@ import pytest
 from spieltisch.server import cluster as cluster_module
 from spieltisch.server.cluster import Cluster, Lease
 
+from ..services import REDIS  # e.g. redis://localhost:6379/15 (one per worker)
 from .test_result import run
-
-REDIS = os.environ.get("SPIELTISCH_TEST_REDIS")  # e.g. redis://localhost:6379/15
 
 pytestmark = pytest.mark.skipif(
     not REDIS, reason="set SPIELTISCH_TEST_REDIS to a Redis URL (a database the tests empty)"

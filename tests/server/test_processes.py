@@ -7,7 +7,6 @@ exactly once and nothing applied twice."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import time
 from typing import Any
@@ -20,10 +19,9 @@ from spieltisch.server import db
 from spieltisch.server.live_table import LiveTable
 from spieltisch.server.store import Store
 
+from ..services import POSTGRES, REDIS
 from .test_result import run
 
-POSTGRES = os.environ.get("SPIELTISCH_TEST_POSTGRES")
-REDIS = os.environ.get("SPIELTISCH_TEST_REDIS")
 pytestmark = pytest.mark.skipif(
     not (POSTGRES and REDIS),
     reason="set SPIELTISCH_TEST_POSTGRES and SPIELTISCH_TEST_REDIS to run several processes",
