@@ -13,8 +13,11 @@ import pytest
 from spieltisch.analysis.bench_server import (
     REPORT_SCHEMA,
     ServerBenchReport,
+    ServerProcess,
     Spread,
     format_report,
+    free_port,
+    http_json,
     percentile,
     report_to_json,
     run_server_bench,
@@ -93,3 +96,34 @@ def test_cli_unknown_game_is_a_user_error() -> None:
     result = run(["bench-server", "--tables", "1", "--game", "nope"])
     assert result.exit_code == 2, result.output
     assert "error:" in result.output
+
+
+def test_a_running_server_is_driven_at_its_url_and_measured_by_its_pid(tmp_path: Path) -> None:
+    """``--url`` plays on a server the benchmark did not start (as a cluster behind its load
+    balancer would be), which is still running afterwards; ``--pid`` measures its CPU."""
+    with ServerProcess(free_port(), f"sqlite:///{tmp_path / 't.db'}") as server:
+        report = run_server_bench(tables=2, moves=3, timeout=60, url=server.url + "/")
+        _check_report(report_to_json(report), 2, 3)
+        assert report.server == server.url
+        assert report.server_cpu_s is None and report.rss_live_mb is None
+        assert any("not measured" in note for note in report.notes)
+        measured = run_server_bench(tables=1, moves=2, timeout=60, url=server.url, pid=server.pid)
+        assert measured.moves == 2
+        if sys.platform.startswith("linux"):
+            assert measured.server_cpu_s is not None and measured.rss_live_mb is not None
+        assert server.proc is not None and server.proc.poll() is None  # left running
+        assert http_json("GET", server.url + "/api/games")  # and still serving
+
+
+def test_url_refuses_the_options_of_a_started_server_and_a_silent_address() -> None:
+    with pytest.raises(ValueError, match="--db, --workers"):
+        run_server_bench(url="http://127.0.0.1:9", db="sqlite:///x.db", workers=2)
+    with pytest.raises(ValueError, match="http:// or https://"):
+        run_server_bench(url="ftp://example.org")
+    with pytest.raises(ValueError, match="--pid measures a running server"):
+        run_server_bench(pid=1)
+    silent = f"http://127.0.0.1:{free_port()}"
+    with pytest.raises(RuntimeError, match=f"no Spieltisch server answers at {silent}"):
+        run_server_bench(url=silent, timeout=5)
+    result = run(["bench-server", "--url", "http://127.0.0.1:9", "--port", "8000"])
+    assert result.exit_code != 0 and "--port" in result.output

@@ -19,6 +19,12 @@ CPU; the report gives both processes' CPU time so that this can be judged. Every
 bounded: the numbers of tables and moves are capped, a global timeout ends the run (the
 report then says ``timed_out``), and the server is stopped at the end whatever happened.
 
+With ``url`` the benchmark drives a server that is already running (one process, or a
+cluster behind a load balancer) instead of starting one; its CPU and memory are measured only
+if ``pid`` names its process (tree) on this machine. Such a server must run without rate
+limits (``SPIELTISCH_RATE_LIMITS=off``): the clients play from one address faster than any
+person.
+
 Benchmarks are not tests: nothing here asserts a time.
 """
 
@@ -30,7 +36,8 @@ import os
 import platform
 import random
 import time
-from collections.abc import Callable, Sequence
+import urllib.error
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -71,6 +78,25 @@ Progress = Callable[[str], None]
 
 # -- the benchmark ------------------------------------------------------------------------
 @dataclass(frozen=True)
+class RunningServer:
+    """A server the benchmark did not start: its base URL and, if it runs on this machine,
+    the process whose tree is measured (``spieltisch serve``'s pid)."""
+
+    url: str
+    pid: int | None = None
+
+    @property
+    def proc(self) -> None:  # nothing to watch: the benchmark did not start it
+        return None
+
+    def stderr_tail(self, chars: int = 2000) -> str:
+        return "(a running server: its output is not read here)"
+
+
+Server = ServerProcess | RunningServer
+
+
+@dataclass(frozen=True)
 class _Load:
     """What a run asks for: the game and its players, the tables, the moves per table, the
     clients' thinking time, the seed, and whether the clients ask for compressed updates."""
@@ -100,13 +126,13 @@ class _Run:
 
 
 async def _drive(
-    server: ServerProcess, ask: _Load, deadline: float, progress: Progress, run: _Run
+    server: Server, ask: _Load, deadline: float, progress: Progress, run: _Run
 ) -> None:
     """Create the tables, connect every seat, then play; fills ``run`` as it goes (so that a
     timeout still leaves the figures gathered so far)."""
     progress(f"creating {ask.tables} tables")
     run.tables = await _create_tables(server, ask)
-    ws_base = f"ws://{LOOPBACK}:{server.port}/ws/"
+    ws_base = "ws" + server.url.removeprefix("http") + "/ws/"  # http→ws, https→wss
     asks = (["compress=deflate"] if ask.compress else []) + (["patch=1"] if ask.patch else [])
     query = "?" + "&".join(asks) if asks else ""
     run.seats = [
@@ -125,7 +151,7 @@ async def _drive(
     sockets = await asyncio.gather(*(s.connect(connect_limit) for s in run.seats))
     try:
         await asyncio.sleep(0.2)  # let the server settle before measuring
-        run.rss_live = rss_mb(server.pid)
+        run.rss_live = _rss(server.pid)
         progress(f"playing {ask.moves} moves on each table")
         await _play(server, run, sockets, deadline)
     finally:
@@ -139,7 +165,7 @@ def _seat_rng(ask: _Load, table: Table, seat: int) -> random.Random:
     return random.Random(f"{ask.seed}/{table.index}/{seat}")
 
 
-async def _create_tables(server: ServerProcess, ask: _Load) -> list[Table]:
+async def _create_tables(server: Server, ask: _Load) -> list[Table]:
     """The tables, human seats only, created through the HTTP API a few at a time."""
     limit = asyncio.Semaphore(HTTP_PARALLEL)
     seats_spec = [{"kind": "human"}] * ask.players
@@ -155,7 +181,7 @@ async def _create_tables(server: ServerProcess, ask: _Load) -> list[Table]:
 
 
 async def _play(
-    server: ServerProcess, run: _Run, sockets: Sequence[ClientConnection], deadline: float
+    server: Server, run: _Run, sockets: Sequence[ClientConnection], deadline: float
 ) -> None:
     """Every seat's client plays at once until done or the deadline; the time taken and
     both processes' CPU time go into ``run``."""
@@ -163,8 +189,8 @@ async def _play(
     players_tasks = [
         asyncio.create_task(s.play(ws, start)) for s, ws in zip(run.seats, sockets, strict=True)
     ]
-    cpu0, client0 = cpu_seconds(server.pid), time.process_time()
-    loop0 = cpu_seconds(server.pid, main_thread=True)
+    cpu0, client0 = _cpu(server.pid), time.process_time()
+    loop0 = _cpu(server.pid, main_thread=True)
     run.started = time.perf_counter()
     start.set()
     try:
@@ -174,10 +200,18 @@ async def _play(
     except TimeoutError:
         run.timed_out = True
     run.ended = time.perf_counter()
-    cpu1, loop1 = cpu_seconds(server.pid), cpu_seconds(server.pid, main_thread=True)
+    cpu1, loop1 = _cpu(server.pid), _cpu(server.pid, main_thread=True)
     run.server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
     run.loop_cpu = None if loop0 is None or loop1 is None else loop1 - loop0
     run.client_cpu = time.process_time() - client0
+
+
+def _cpu(pid: int | None, main_thread: bool = False) -> float | None:
+    return None if pid is None else cpu_seconds(pid, main_thread)
+
+
+def _rss(pid: int | None) -> float | None:
+    return None if pid is None else rss_mb(pid)
 
 
 def run_server_bench(
@@ -195,11 +229,15 @@ def run_server_bench(
     patch: bool = True,
     workers: int = 1,
     redis: str | None = None,
+    url: str | None = None,
+    pid: int | None = None,
 ) -> ServerBenchReport:
     """Run the load benchmark and return its report (see the module's docstring).
     ``workers``: server processes sharing the port, which need ``redis`` and a PostgreSQL
-    ``db`` (``spieltisch serve --workers``)."""
+    ``db`` (``spieltisch serve --workers``). ``url``: drive that running server instead of
+    starting one; ``pid``: its process on this machine, measured."""
     _check_limits(tables, moves, port, think, timeout)
+    _check_target(url, pid, port=port, db=db, workers=workers, redis=redis)
     _check_processes(workers, redis, db)
     ask = _Load(
         *_game_and_players(game, players), tables, moves, think, seed, compress, patch, workers
@@ -209,31 +247,95 @@ def run_server_bench(
     load = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
     raise_fd_limit(2 * tables * ask.players + 256)
     run = _Run()
-    with (
-        database(db) as url,
-        ServerProcess(port or free_port(), url, redis_url=redis, workers=workers) as server,
-    ):
-        if workers > 1:
-            _wait_for_workers(server, workers)
-        say(f"server started (pid {server.pid}, port {server.port}, {workers} process(es))")
-        rss_start = rss_mb(server.pid)
+    with _server(url, pid, port=port, db=db, workers=workers, redis=redis, say=say) as server:
+        rss_start = _rss(server.pid)
         _warm_up(server, ask)
-        rss_baseline = rss_mb(server.pid)
+        rss_baseline = _rss(server.pid)
         try:
             asyncio.run(_drive(server, ask, deadline, say, run))
         except OSError as exc:
             raise RuntimeError(f"{exc}; server said: {server.stderr_tail(500)}") from exc
-        rss_end = rss_mb(server.pid)
+        rss_end = _rss(server.pid)
         if server.proc is not None and server.proc.poll() is not None:
             raise RuntimeError(f"the server died during the run: {server.stderr_tail()}")
-    say("server stopped")
+    if url is None:
+        say("server stopped")
     return _report(
         run,
         ask,
-        db="temporary SQLite" if db is None else db,
+        db=_db_label(url, db),
         rss=(rss_start, rss_baseline, run.rss_live, rss_end),
         load=load,
+        server="started by the benchmark" if url is None else url.rstrip("/"),
     )
+
+
+def _db_label(url: str | None, db: str | None) -> str:
+    if url is not None:
+        return "the running server's"
+    return "temporary SQLite" if db is None else db
+
+
+@contextlib.contextmanager
+def _server(
+    url: str | None,
+    pid: int | None,
+    *,
+    port: int,
+    db: str | None,
+    workers: int,
+    redis: str | None,
+    say: Progress,
+) -> Iterator[Server]:
+    """The running server at ``url``, checked; or else one started for the run and stopped
+    after it whatever happened."""
+    if url is not None:
+        running = RunningServer(url.rstrip("/"), pid)
+        try:
+            http_json("GET", running.url + "/api/games", timeout=10.0)
+        except (OSError, ValueError) as exc:
+            reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+            raise RuntimeError(f"no Spieltisch server answers at {url}: {reason}") from exc
+        say(f"driving the running server at {running.url}")
+        yield running
+        return
+    with (
+        database(db) as db_url,
+        ServerProcess(port or free_port(), db_url, redis_url=redis, workers=workers) as started,
+    ):
+        if workers > 1:
+            _wait_for_workers(started, workers)
+        say(f"server started (pid {started.pid}, port {started.port}, {workers} process(es))")
+        yield started
+
+
+def _check_target(
+    url: str | None, pid: int | None, *, port: int, db: str | None, workers: int, redis: str | None
+) -> None:
+    """``--url`` drives a running server, so the options of a started one do not apply."""
+    if url is None:
+        if pid is not None:
+            raise ValueError("--pid measures a running server: it needs --url")
+        return
+    if not url.startswith(("http://", "https://")):
+        raise ValueError(f"--url must be an http:// or https:// URL, not {url!r}")
+    given = [
+        name
+        for name, value in (
+            ("--port", port != 0),
+            ("--db", db is not None),
+            ("--workers", workers != 1),
+            ("--redis", redis is not None),
+        )
+        if value
+    ]
+    if given:
+        raise ValueError(
+            f"--url drives a running server; {', '.join(given)} configure(s) a server the "
+            "benchmark starts and cannot be given with it"
+        )
+    if pid is not None and rss_mb(pid) is None:
+        raise ValueError(f"--pid {pid}: no such process on this machine")
 
 
 def _check_processes(workers: int, redis: str | None, db: str | None) -> None:
@@ -280,7 +382,7 @@ def _game_and_players(game: str, players: int | None) -> tuple[str, int]:
     return g.id, n_players
 
 
-def _warm_up(server: ServerProcess, ask: _Load) -> None:
+def _warm_up(server: Server, ask: _Load) -> None:
     """A table with one move, so that imports, the SVG renderer and the first commit stay
     out of the figures."""
     warm = http_json(
@@ -308,6 +410,7 @@ def _report(
     db: str,
     rss: tuple[float | None, float | None, float | None, float | None],
     load: list[float] | None,
+    server: str = "started by the benchmark",
 ) -> ServerBenchReport:
     by_table: dict[int, list[SeatClient]] = {}
     for s in run.seats:
@@ -352,7 +455,8 @@ def _report(
         load_average=load,
         workers=ask.workers,
         sockets=len(run.seats),
-        notes=_notes(run, rss[2]),
+        server=server,
+        notes=_notes(run, rss[2], server),
     )
 
 
@@ -394,12 +498,14 @@ def _delays(run: _Run, by_table: dict[int, list[SeatClient]]) -> tuple[list[floa
     return latency, fanout
 
 
-def _notes(run: _Run, rss_live: float | None) -> list[str]:
+def _notes(run: _Run, rss_live: float | None, server: str) -> list[str]:
     """What the reader should know: a timeout, missing memory figures, the shared CPU."""
     notes = []
     if run.timed_out:
         notes.append("the global timeout ended the run: the figures cover the moves made")
-    if rss_live is None:
+    if rss_live is None and server != "started by the benchmark" and run.server_cpu is None:
+        notes.append("a running server without --pid: its memory and CPU are not measured")
+    elif rss_live is None:
         notes.append("no /proc on this system: memory figures are missing")
     notes.append("the clients run in the benchmark's process and share the CPUs with the server")
     return notes
@@ -412,6 +518,7 @@ __all__ = [
     "MAX_TABLES",
     "REPORT_SCHEMA",
     "START_TIMEOUT_S",
+    "RunningServer",
     "ServerBenchReport",
     "ServerProcess",
     "Spread",

@@ -94,6 +94,7 @@ class ServerBenchReport:
     sockets: int = 0
     notes: list[str] = field(default_factory=list)
     workers: int = 1  # server processes (spieltisch serve --workers)
+    server: str = "started by the benchmark"  # or the URL of the running server driven
 
 
 def report_to_json(report: ServerBenchReport) -> dict[str, Any]:
@@ -114,6 +115,7 @@ def format_report(report: ServerBenchReport) -> Group:
         f"{report.sockets} WebSockets), {report.moves_per_table} moves each"
         + (f", think {report.think_s:g} s" if report.think_s else "")
         + (f", {report.workers} server processes" if report.workers > 1 else "")
+        + ("" if report.server == "started by the benchmark" else f", server {report.server}")
     )
     spreads = Table(title=title, title_justify="left")
     spreads.add_column("Figure")

@@ -59,6 +59,20 @@ Workers = Annotated[
 Redis = Annotated[
     str | None, typer.Option(help="Redis URL the server processes share (redis://host/0).")
 ]
+Url = Annotated[
+    str | None,
+    typer.Option(
+        help="Drive the server already running at this URL (one process or a cluster behind "
+        "its load balancer, started with SPIELTISCH_RATE_LIMITS=off) instead of starting one."
+    ),
+]
+Pid = Annotated[
+    int | None,
+    typer.Option(
+        help="With --url: the running server's process on this machine (spieltisch serve's "
+        "pid), whose CPU and memory are then measured."
+    ),
+]
 AsJson = Annotated[
     bool, typer.Option("--json", help="Print the report as JSON instead of a table.")
 ]
@@ -82,6 +96,8 @@ def bench_server(
     patch: Patch = True,
     workers: Workers = 1,
     redis: Redis = None,
+    url: Url = None,
+    pid: Pid = None,
     as_json: AsJson = False,
     out_file: OutFile = None,
 ) -> None:
@@ -107,6 +123,8 @@ def bench_server(
             patch=patch,
             workers=workers,
             redis=redis,
+            url=url,
+            pid=pid,
             progress=progress,
         )
     except ValueError as exc:
