@@ -33,8 +33,22 @@ from .words import catalog, claims_mode, symbol_names
 def hand_row(ctx: Ctx, top: float) -> tuple[list[str], float]:
     """The hand and, beside it, the deck and table facts; as tall as the taller."""
     hand, y = _hand(ctx, top)
-    info, y2 = _table_info(ctx, top)
-    return hand + info, max(y, y2)
+    view = ctx.view
+    # everything the table facts show; the same for every seat, so a move draws them once
+    key = (
+        "table-info",
+        ctx.lang,
+        ctx.over,
+        top,
+        view["deck_size"],
+        view["players"],
+        view["play_counter"],
+        view["claims"],
+        bool(view.get("stop_when_decided")),
+        tuple(_markers_left(view)),
+    )
+    info, y2 = pic.kept(key, lambda: _table_info(ctx, top))
+    return [*hand, info], max(y, y2)
 
 
 def _hand(ctx: Ctx, top: float) -> tuple[list[str], float]:
@@ -64,6 +78,7 @@ def _hand(ctx: Ctx, top: float) -> tuple[list[str], float]:
     return out, y + rows * (HAND_H + HAND_GAP)
 
 
+@lru_cache(maxsize=4096)
 def _hand_tip(code: str, slots: str, drawn: bool, playable: bool, lang: str) -> str:
     """A hand card's symbols and id; whether it was just drawn; how to play it."""
     _ = catalog(lang)
