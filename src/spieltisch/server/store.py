@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Select, and_, insert, or_, select, update
+from sqlalchemy import Select, Update, and_, bindparam, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -150,6 +150,27 @@ def _seats_with_players() -> Select[Any]:
 def _summary_values(summary: TableSummary) -> dict[str, Any]:
     winners = None if summary.winners is None else json.dumps(summary.winners)
     return {"status": summary.status, "actors": json.dumps(summary.actors), "winners": winners}
+
+
+def _claim(summary: bool, fenced: bool) -> Update:
+    """The statement that moves a table from its version to the next (with its summary;
+    only while ``fence`` is still the table's), built once: a move then costs no statement
+    building, and the database driver reuses its prepared form."""
+    where = [db.tables.c.id == bindparam("b_id"), db.tables.c.version == bindparam("b_version")]
+    if fenced:
+        where.append(db.tables.c.fence == bindparam("b_fence"))
+    values: dict[str, Any] = {"version": bindparam("b_next"), "updated": bindparam("b_at")}
+    if summary:
+        values |= {k: bindparam(f"b_{k}") for k in ("status", "actors", "winners")}
+    return update(db.tables).where(*where).values(**values)
+
+
+_CLAIMS = {
+    (summary, fenced): _claim(summary, fenced)
+    for summary in (False, True)
+    for fenced in (False, True)
+}
+_ADD_MOVES = insert(db.moves)
 
 
 def new_token() -> str:
@@ -408,31 +429,38 @@ class Store:
         out: list[int | None] = []
         summaries = summaries or [None] * len(moves)
         fences = fences or [None] * len(moves)
+        stored: list[dict[str, Any]] = []
         with self.engine.begin() as conn:
             for (table_id, version, seat, action, at), summary, fence in zip(
                 moves, summaries, fences, strict=True
             ):
                 # claim the version first: a stale move changes nothing and needs no rollback
-                values: dict[str, Any] = {"version": version + 1, "updated": at}
+                values: dict[str, Any] = {
+                    "b_id": table_id,
+                    "b_version": version,
+                    "b_next": version + 1,
+                    "b_at": at,
+                }
                 if summary is not None:
-                    values.update(_summary_values(summary))
-                mine = [db.tables.c.id == table_id, db.tables.c.version == version]
+                    values.update({f"b_{k}": v for k, v in _summary_values(summary).items()})
                 if fence is not None:  # and only while this process owns the table
-                    mine.append(db.tables.c.fence == fence)
-                claimed = conn.execute(update(db.tables).where(*mine).values(**values))
-                if claimed.rowcount != 1:
+                    values["b_fence"] = fence
+                claim = _CLAIMS[summary is not None, fence is not None]
+                if conn.execute(claim, values).rowcount != 1:
                     out.append(None)
                     continue
-                conn.execute(
-                    insert(db.moves).values(
-                        table_id=table_id,
-                        n=version + 1,
-                        seat=seat,
-                        action=json.dumps(action, sort_keys=True),
-                        at=at,
-                    )
+                stored.append(
+                    {
+                        "table_id": table_id,
+                        "n": version + 1,
+                        "seat": seat,
+                        "action": json.dumps(action, sort_keys=True),
+                        "at": at,
+                    }
                 )
                 out.append(version + 1)
+            if stored:  # the claimed moves in one statement
+                conn.execute(_ADD_MOVES, stored)
         return out
 
     def append_move(
