@@ -46,6 +46,7 @@ from .chart import NARROW, WIDE
 from .live import LiveTable, TableManager
 from .result import mark_svg, seat_colours
 from .wire import TableError
+from .worker_watch import watch_parent
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,11 @@ def pool() -> ProcessPoolExecutor:
         text = os.environ.get(WORKERS_ENV, "")
         workers = int(text) if text.isdigit() and int(text) > 0 else 1
         context = multiprocessing.get_context("spawn")  # safe beside the loop's threads
-        _POOL.append(ProcessPoolExecutor(workers, mp_context=context))
+        _POOL.append(
+            ProcessPoolExecutor(
+                workers, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
+            )
+        )
     return _POOL[0]
 
 

@@ -29,6 +29,7 @@ from ..bots.search import SearchResult
 from ..bots.search.flat import make_search
 from ..bots.search.parallel import merge
 from ..engine.state import State
+from .worker_watch import watch_parent
 
 MIN_SECONDS = 0.02  # a job whose deadline has passed still looks at a few iterations
 # a search checks its clock every 16 iterations: it stops this long before the deadline
@@ -59,7 +60,7 @@ def pool() -> ProcessPoolExecutor:
         if _pool is None:
             context = multiprocessing.get_context("spawn")  # safe beside threads and the loop
             _pool = ProcessPoolExecutor(
-                pool_size(), mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+                pool_size(), mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
             )
         return _pool
 
@@ -91,17 +92,6 @@ def shutdown() -> None:
         if _pool is not None:
             _pool.shutdown(wait=False, cancel_futures=True)
             _pool = None
-
-
-def _watch_parent(parent: int) -> None:
-    """In a worker: leave when the server is gone (killed, it cannot say goodbye)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
 
 
 def _search(
