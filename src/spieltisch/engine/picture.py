@@ -140,22 +140,45 @@ class Drawn:
 
     def __init__(self) -> None:
         # the parts used since the last move first, then those last used a move earlier...;
-        # kept as UTF-8 (a picture is almost all ASCII: half the memory of its text)
-        self._ages: list[dict[Any, tuple[bytes, float]]] = [{} for _ in range(self.TURNS + 1)]
+        # each part as text (a picture is ASCII only: one byte a character), its y, and the
+        # keys of the parts drawn inside it
+        self._ages: list[dict[Any, tuple[str, float, tuple[Any, ...]]]] = [
+            {} for _ in range(self.TURNS + 1)
+        ]
+        self._inside: list[list[Any]] = []  # the keys used while drawing each open part
 
     def get(self, key: Any, draw: Part) -> tuple[str, float]:
+        if self._inside:
+            self._inside[-1].append(key)
         now = self._ages[0]
         kept = now.get(key)
         if kept is None:
-            for older in self._ages[1:]:
-                kept = older.pop(key, None)
-                if kept is not None:
-                    break
-            else:
-                lines, y = draw()
-                kept = ("\n".join(lines).encode("utf-8"), y)
+            kept = self._take(key)
+            if kept is None:
+                self._inside.append([])
+                try:
+                    lines, y = draw()
+                finally:
+                    inside = tuple(self._inside.pop())
+                kept = ("\n".join(lines), y, inside)
             now[key] = kept
-        return kept[0].decode("utf-8"), kept[1]
+        return kept[0], kept[1]
+
+    def _take(self, key: Any) -> tuple[str, float, tuple[Any, ...]] | None:
+        """A part kept from an earlier move, moved to this move's parts with the parts drawn
+        inside it: a part used again keeps its own parts too, so that they are still there
+        when it changes (an unchanged army inside a territory that just got a card)."""
+        for older in self._ages[1:]:
+            kept = older.pop(key, None)
+            if kept is not None:
+                now = self._ages[0]
+                for inner in kept[2]:
+                    if inner not in now:
+                        found = self._take(inner)
+                        if found is not None:
+                            now[inner] = found
+                return kept
+        return None
 
     def turn(self) -> None:
         """A move was made: the parts unused for ``TURNS`` moves go."""

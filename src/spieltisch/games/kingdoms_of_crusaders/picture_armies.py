@@ -145,14 +145,30 @@ def _army_cards(
         cy = y + 28 + (k // 2) * (CARD_H + CARD_GAP)
         if k < len(cards):
             code, slots, play = cards[k]
-            card = _("{symbols} — card {code}, played #{play} by {name} into territory {t}")
-            card_tip = card.format(
-                symbols=spelled(slots, lang), code=code, play=play, name=name, t=t
-            )
-            out.append(_table_card(code, slots, play, p, t, cx, cy, card_tip, play == complete))
+            out.append(_placed_card(code, slots, play, p, t, cx, cy, play == complete, name, lang))
         else:
             out.append(_empty_slot(cx, cy, can_play and k == len(cards)))
     return "\n".join(out)
+
+
+# a card stays where it was played for the rest of the game: drawn once, with its tip
+@lru_cache(maxsize=8192)
+def _placed_card(
+    code: str,
+    slots: str,
+    play: int,
+    seat: int,
+    t: int,
+    x: float,
+    y: float,
+    completes: bool,
+    name: str,
+    lang: str,
+) -> str:
+    _ = catalog(lang)
+    card = _("{symbols} — card {code}, played #{play} by {name} into territory {t}")
+    hint = card.format(symbols=spelled(slots, lang), code=code, play=play, name=name, t=t)
+    return _table_card(code, slots, play, seat, t, x, y, hint, completes)
 
 
 def _table_card(
@@ -203,6 +219,7 @@ def _card_face(slots: str, play: int, edge: str, completes: bool) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=256)
 def _empty_slot(x: float, y: float, next_play: bool) -> str:
     """Where a card of this army can still go; the next one marked when the viewer may play
     here."""
@@ -221,6 +238,7 @@ def _empty_slot(x: float, y: float, next_play: bool) -> str:
     return out
 
 
+@lru_cache(maxsize=4096)
 def _chips(key: tuple[Any, ...], x: float, y: float, lang: str) -> str:
     """The formations of an army as chips (tier letter and symbol icon), strongest first."""
     ranks = [(tier, int(r)) for tier in range(3) for r in key[2 * tier + 1]]

@@ -198,6 +198,7 @@ def _table_info(ctx: Ctx, top: float) -> tuple[list[str], float]:
     return out, y
 
 
+@lru_cache(maxsize=64)
 def _card_back(x: float, y: float) -> str:
     """A face-down card: dark red back, a gold frame and a cross."""
     return (

@@ -12,6 +12,7 @@ from .icons import ON_COLOUR
 from .picture_context import MARGIN, WIDTH, Ctx
 from .svg_text import spelled
 from .symbols import COLOURS
+from .words import catalog
 
 
 def standing_row(ctx: Ctx, top: float) -> tuple[list[str], float]:
@@ -105,12 +106,20 @@ def unseen_pool(ctx: Ctx, top: float) -> tuple[list[str], float]:
     for k, (slots, n) in enumerate(unseen.items()):
         x = MARGIN + 8 + (k % per_row) * item_w
         iy = y + (k // per_row) * 28
-        hint = _.ngettext(
-            "{n} unseen card with {symbols}", "{n} unseen cards with {symbols}", int(n)
-        ).format(n=n, symbols=spelled(str(slots), ctx.lang))
-        out.append(_unseen_set(str(slots), int(n), x, iy, hint))
+        out.append(_unseen_item(str(slots), int(n), x, iy, ctx.lang))
     rows = -(-len(unseen) // per_row)
     return out, y + rows * 28
+
+
+@lru_cache(maxsize=4096)
+def _unseen_item(slots: str, n: int, x: float, y: float, lang: str) -> str:
+    """One set of the unseen pool with its tip (a move changes one or two of them)."""
+    hint = (
+        catalog(lang)
+        .ngettext("{n} unseen card with {symbols}", "{n} unseen cards with {symbols}", n)
+        .format(n=n, symbols=spelled(slots, lang))
+    )
+    return _unseen_set(slots, n, x, y, hint)
 
 
 @lru_cache(maxsize=4096)

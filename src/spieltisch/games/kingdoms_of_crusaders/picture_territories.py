@@ -5,6 +5,7 @@ drawn by ``picture_armies``)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...engine import picture as pic
@@ -45,8 +46,11 @@ def territories(ctx: Ctx, top: float) -> tuple[list[str], float]:
     for i, territory in enumerate(ctx.view["territories"]):
         x0 = MARGIN + i * (COL_W + COL_GAP)
         t = int(territory["territory"])
-        # everything a column shows: the territory, its place, the reader, the claims
-        # option and the reader's moves there
+        # a column is its frame and header, then its armies, each kept on its own: a card
+        # played changes one army, and the reader's turn only the frames of the reader's
+        # armies (``draw_army``). The header's key names everything it shows: the territory
+        # without its armies, the reader, the claims option and the reader's claims there.
+        head = {k: v for k, v in territory.items() if k != "armies"}
         key = (
             "territory",
             ctx.lang,
@@ -54,30 +58,33 @@ def territories(ctx: Ctx, top: float) -> tuple[list[str], float]:
             ctx.over,
             claims,
             t in ctx.claims,
-            bool(ctx.plays.get(t)),  # an army the reader may play to is framed
+            _may_try_claim(ctx, territory),
             x0,
             top,
             height,
-            tuple(order),
-            repr(territory),
+            repr(head),
         )
 
         def draw(territory: dict[str, Any] = territory, x0: float = x0) -> tuple[list[str], float]:
-            return _territory(ctx, territory, x0, top, height, order), top + height
+            return _column_head(ctx, territory, x0, top, height), top + height
 
         out.append(pic.kept(key, draw)[0])
+        armies = {int(a["seat"]): a for a in territory["armies"]}
+        for k, p in enumerate(order):
+            if p in armies:
+                out.append(draw_army(ctx, territory, armies[p], x0, top + TERR_HEAD + k * ARMY_H))
+        out.append("</g>")
     return out, top + height
 
 
-def _territory(
+def _column_head(
     ctx: Ctx,
     territory: dict[str, Any],
     x0: float,
     top: float,
     height: float,
-    order: list[int],
 ) -> list[str]:
-    """One territory column: its header and one army per seat."""
+    """One territory column's group, frame and header (its armies and its end follow)."""
     t = int(territory["territory"])
     d = territory.get("decided")
     attrs = f'data-kind="territory" data-territory="{t}" data-key="territory:{t}"'
@@ -104,11 +111,6 @@ def _territory(
         out += _won_header(ctx, territory, x0, top)
     else:
         out += _open_header(ctx, territory, x0, top)
-    armies = {int(a["seat"]): a for a in territory["armies"]}
-    for k, p in enumerate(order):
-        if p in armies:
-            out.append(draw_army(ctx, territory, armies[p], x0, top + TERR_HEAD + k * ARMY_H))
-    out.append("</g>")
     return out
 
 
@@ -248,6 +250,7 @@ def _claim_not_now(ctx: Ctx, t: int, x0: float, top: float) -> str:
     )
 
 
+@lru_cache(maxsize=1024)  # the same few coins in the same places, move after move
 def coin(marker: int, cx: float, cy: float, winner: int | None, hint: str) -> str:
     """A victory marker: a gold coin with its value (and its winner's mark once won)."""
     kind = "marker" if winner is not None else "marker-left"

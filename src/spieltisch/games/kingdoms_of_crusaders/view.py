@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .army import key_json, notation
 from .deck import TERRITORIES
 from .phases import OVER
-from .symbols import SLOTS, slots_of_mask
+from .symbols import SLOTS
 
 if TYPE_CHECKING:
     from .state import KingdomsState
@@ -68,7 +68,7 @@ def view_of(state: KingdomsState, seat: int | None) -> JSON:
         "territories": [_territory(state, t) for t in range(TERRITORIES)],
         "markers": [list(m) for m in markers],
         "standing": [[len(m), sum(m)] for m in markers],
-        "unseen": {slots_of_mask(m): state.unseen[m] for m in range(1, 32) if state.unseen[m]},
+        "unseen": {SLOTS[m]: n for m, n in enumerate(state.unseen) if n and m},
     }
     if seat is not None:
         ids, masks = state.pool.ids, state.pool.masks
