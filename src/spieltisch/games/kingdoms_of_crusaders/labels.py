@@ -19,8 +19,22 @@ from .words import catalog, symbol_names
 def card_name(card: str, view: dict[str, Any], lang: str = "en") -> str:
     """``Sword + Helmet`` for a card in the view's hand, with ``(K32)`` if another card in
     that hand shows the same symbols; the bare id for a card the view does not show."""
-    hand = tuple((str(c["card"]), str(c["slots"])) for c in view.get("hand") or [])
-    return _hand_names(hand, lang).get(card, card)
+    return _names_in(view.get("hand") or [], lang).get(card, card)
+
+
+# the names of the last hand asked about: a seat's captions all name cards of one hand, so
+# the hand is read once for all of them (replaced whole, so threads never see half of it)
+_last: tuple[list[Any], str, dict[str, str]] | None = None
+
+
+def _names_in(hand: list[Any], lang: str) -> dict[str, str]:
+    global _last
+    last = _last
+    if last is not None and last[0] is hand and last[1] == lang:
+        return last[2]
+    names = _hand_names(tuple((str(c["card"]), str(c["slots"])) for c in hand), lang)
+    _last = (hand, lang, names)
+    return names
 
 
 # every legal play names a card of the same hand: the names are worked out once per hand
@@ -35,17 +49,28 @@ def _hand_names(hand: tuple[tuple[str, str], ...], lang: str) -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=16)
+def _captions(lang: str) -> tuple[str, str, str]:
+    """The captions' messages in ``lang`` (a seat is offered some thirty plays at a time)."""
+    _ = catalog(lang)
+    return (
+        _("Play {card} into territory {t}"),
+        _("Claim territory {t}"),
+        _("End claims (claim nothing more this turn)"),
+    )
+
+
 def action_label(action: Action, view: dict[str, Any], lang: str = "en") -> str:
     """A short caption for ``action`` offered to the seat whose view is ``view``."""
-    _ = catalog(lang)
     if not isinstance(action, Move):
         return str(action)
+    play, claim, end_claims = _captions(lang)
     kind = action.kind
     if kind == PLAY:
         card = card_name(str(action.card), view, lang)
-        return _("Play {card} into territory {t}").format(card=card, t=action.territory)
+        return play.format(card=card, t=action.territory)
     if kind == CLAIM:
-        return _("Claim territory {t}").format(t=action.territory)
+        return claim.format(t=action.territory)
     if kind == END_CLAIMS_KIND:
-        return _("End claims (claim nothing more this turn)")
+        return end_claims
     return str(action)
