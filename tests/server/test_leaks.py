@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spieltisch.analysis.patch_client import apply_patch, cut
+from spieltisch.analysis.patch_client import Follower
 from spieltisch.server.app import create_app
 from spieltisch.server.live import LiveTable
 
@@ -53,20 +53,16 @@ def test_no_connection_ever_receives_another_seats_secrets(
                 seat: stack.enter_context(client.websocket_connect(f"/ws/{token}?patch=1"))
                 for seat, token in [*enumerate(tokens), (None, spectator)]
             }
-            last: dict[int | None, dict[str, Any]] = {}
-            pieces: dict[int | None, list[str]] = {}
+            pages = {seat: Follower() for seat in sockets}
 
             def receive_all(mover: int) -> None:
                 for seat, ws in sockets.items():
                     message = ws.receive_json()
                     if message["type"] == "patch":  # what the page rebuilds from it
                         check(seat, message | {"version": -1})
-                        message, pieces[seat] = apply_patch(last[seat], pieces[seat], message)
-                    else:
-                        pieces[seat] = cut(message["svg"])
-                    assert message["type"] == "update", message
-                    check(seat, message)
-                    last[seat] = message
+                    whole = pages[seat].receive(message)
+                    assert whole is not None and whole["type"] == "update", message
+                    check(seat, whole)
                     if seat == mover:
                         ack = ws.receive_json()
                         assert ack["type"] == "ack", ack
@@ -90,7 +86,8 @@ def test_no_connection_ever_receives_another_seats_secrets(
             moves = 0
             while not table.state.is_over():
                 seat = rng.choice(list(table.state.actors()))
-                update = last[seat]
+                update = pages[seat].latest
+                assert update is not None
                 assert update["version"] == table.version and update["legal"]
                 sockets[seat].send_text(
                     json.dumps(
@@ -107,7 +104,9 @@ def test_no_connection_ever_receives_another_seats_secrets(
             # plain HTTP gets the same as the socket
             for seat, token in [*enumerate(tokens), (None, spectator)]:
                 got = client.get(f"/api/seat/{token}").json()
-                assert got == {k: v for k, v in last[seat].items() if k != "seq"}
+                latest = pages[seat].latest
+                assert latest is not None
+                assert got == {k: v for k, v in latest.items() if k != "seq"}
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g for g, _, _ in GAMES])

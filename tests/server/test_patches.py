@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from spieltisch.analysis import patch_client
-from spieltisch.analysis.patch_client import apply_patch, cut
+from spieltisch.analysis.patch_client import Follower, apply_patch, cut
 from spieltisch.engine.registry import game as lookup_game
 from spieltisch.server.live_table import LiveTable
 from spieltisch.server.patches import SVG_CUT, Sent, make_patch
@@ -81,19 +81,24 @@ def test_patches_rebuild_every_update_to_the_end_of_a_game(
     table = live_table(game_id, players, seed=11)
     rng = random.Random(game_id)
     seats: list[int | None] = [*range(players), None]
-    have: dict[int | None, tuple[dict[str, Any], list[str]]] = {}
+    pages = {seat: Follower() for seat in seats}
     sizes = []
+    back = 0  # runs taken from the message before the base
     for _ in range(moves):
         for seat in seats:
             new, old = table.message(seat, "en")
+            whole = new.whole()
             if old is None:
-                have[seat] = (new.whole(), cut(new.whole()["svg"]))
+                assert pages[seat].receive(whole) == whole
                 continue
-            patch = make_patch(old, new)
+            one_back = make_patch(old, new)
+            patch = make_patch(old, new, old.prev)
             json.dumps(patch)  # it goes over the wire as JSON
-            have[seat] = apply_patch(*have[seat], patch)
-            assert have[seat][0] == new.whole()
-            sizes.append((len(json.dumps(patch)), len(json.dumps(new.whole()))))
+            assert pages[seat].receive(patch) == whole
+            back += sum(1 for item in patch.get("svg", []) if isinstance(item, list) and item[2:])
+            sizes.append(
+                (len(json.dumps(patch)), len(json.dumps(one_back)), len(json.dumps(whole)))
+            )
         if table.is_over():
             break
         actor = table.state.actors()[0]
@@ -103,9 +108,43 @@ def test_patches_rebuild_every_update_to_the_end_of_a_game(
         table.after_move(actor, time.time())
     if moves == 400:
         assert table.is_over(), "the random game should end within 400 moves"
-        assert have[None][0]["over"] and "result" in have[None][0]
-    # a patch is much smaller than the update it stands for
-    assert sum(p for p, _ in sizes) < 0.7 * sum(f for _, f in sizes)
+        last = pages[None].latest
+        assert last is not None and last["over"] and "result" in last
+    # a patch is much smaller than the update it stands for, and reaching two messages back
+    # makes it hardly larger (the field that names the older message) where little comes back
+    assert sum(p for p, _, _ in sizes) < 0.7 * sum(f for _, _, f in sizes)
+    assert sum(p for p, _, _ in sizes) <= 1.01 * sum(o for _, o, _ in sizes)
+    if game_id == "kingdoms-of-crusaders":  # the seats take turns: their marks come back
+        assert back > 0
+        assert sum(p for p, _, _ in sizes) < 0.75 * sum(o for _, o, _ in sizes)
+
+
+def test_a_patch_takes_pieces_from_the_message_before_its_base() -> None:
+    """Pieces that went and came back are taken from the message before the base (runs
+    ``[first, count, 1]``), as the same objects; a client without that message (it got a
+    whole update since) refuses the patch and asks for a refresh."""
+    first = Sent(1, {"type": "update", "turn": "mine", "seq": 1}, [b"h", b"mine", b"t"])
+    second = Sent(2, {"type": "update", "turn": "yours", "seq": 2}, [b"h", b"yours", b"t"])
+    third = Sent(3, {"type": "update", "turn": "mine", "seq": 3}, [b"h", b"mine", b"t"])
+    wholes = [first.whole(), second.whole(), third.whole()]
+    first_patch = make_patch(first, second)
+    second.follows(first)
+    third.follows(second)
+    assert second.prev is first and third.prev is second and first.prev is None
+    assert first.payload == {}  # only its pieces are read now
+    patch = make_patch(second, third, second.prev)
+    # a run goes on in the older message while its pieces follow there
+    assert patch["older"] == 1 and patch["svg"] == [[0, 1], [1, 2, 1]]
+    assert third.pieces[1] is first.pieces[1]  # shared, not a second copy
+    page = Follower()
+    page.receive(wholes[0])
+    assert page.receive(first_patch) == wholes[1]
+    assert page.receive(patch) == wholes[2]
+    fresh = Follower()  # it got the second message whole: it lacks the first
+    fresh.receive(wholes[1])
+    assert fresh.receive(patch) is None
+    with pytest.raises(ValueError, match="lacks"):
+        apply_patch(wholes[1], cut(wholes[1]["svg"]), patch)
 
 
 def test_an_unchanged_update_patches_to_almost_nothing() -> None:
@@ -130,13 +169,17 @@ def test_a_patch_connection_sees_what_a_plain_one_sees(client: Any) -> None:
     ):
         first = patched.receive_json()
         assert first["type"] == "update"
-        have = (first, cut(first["svg"]))
+        page, other_page = Follower(), Follower()
+        page.receive(first)
         plain.receive_json()
         other_update = other.receive_json()
+        other_page.receive(other_update)
         latest = {0: first, 1: other_update}
-        other_pieces = cut(other_update["svg"])
         kinds = []
-        for step in range(6):
+        older = 0
+
+        def play(step: int) -> None:
+            nonlocal older
             mover = latest[0]["actors"][0]
             ws = patched if mover == 0 else other
             act = {"type": "act", "id": step, "expected_version": latest[mover]["version"]}
@@ -149,24 +192,27 @@ def test_a_patch_connection_sees_what_a_plain_one_sees(client: Any) -> None:
             whole = plain.receive_json()
             while whole["type"] != "update":
                 whole = plain.receive_json()
-            if got["type"] == "patch":
-                assert got["base"] == have[0]["seq"]
-                have = apply_patch(have[0], have[1], got)
-            else:
-                have = (got, cut(got["svg"]))
-            assert have[0] == whole
+            older += "older" in got
+            assert page.receive(got) == whole
             latest[0] = whole
             message = other.receive_json()
             while message["type"] == "ack":
                 message = other.receive_json()
-            if message["type"] == "patch":
-                latest[1], other_pieces = apply_patch(latest[1], other_pieces, message)
-            else:
-                latest[1], other_pieces = message, cut(message["svg"])
-            assert latest[1]["version"] == whole["version"]
+            rebuilt = other_page.receive(message)
+            assert rebuilt is not None and rebuilt["version"] == whole["version"]
+            latest[1] = rebuilt
+
+        for step in range(6):
+            play(step)
         assert kinds == ["patch"] * 6
+        assert older > 0  # seat 0's turn came back: pieces from two messages back
         patched.send_text(json.dumps({"type": "refresh"}))
         again = patched.receive_json()
         while again["type"] == "ack":  # of the last move (sent after its update)
             again = patched.receive_json()
         assert again["type"] == "update" and again["version"] == latest[0]["version"]
+        page.receive(again)
+        for step in range(6, 9):  # after a whole update the patches start afresh
+            play(step)
+        # the refreshed update was its own: the next is whole too, then patches again
+        assert kinds == ["patch"] * 6 + ["update"] + ["patch"] * 2

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from .patch_client import apply_patch, cut
+from .patch_client import Follower
 
 if TYPE_CHECKING:
     from websockets.asyncio.client import ClientConnection
@@ -49,7 +49,7 @@ class SeatClient:
         self.sizes: list[int] = []  # bytes of each update's JSON
         self.wire: list[int] = []  # bytes of each update as sent
         self.latest: dict[str, Any] | None = None
-        self.pieces: list[str] = []  # the latest picture's pieces, which patches refer to
+        self.follower = Follower()  # the latest update and what patches refer to
         self.resyncs = 0  # patches against a message this client did not have
         self.pending: tuple[int, int, float] | None = None  # (id, expected version, sent at)
         self.tried: int | None = None  # the version last acted on
@@ -106,14 +106,12 @@ class SeatClient:
         data = zlib.decompress(raw) if isinstance(raw, bytes) else raw.encode("utf-8")
         message = orjson.loads(data)  # the clients share the machine: the cheaper, the fairer
         kind = message.get("type")
-        if kind == "patch":
-            if self.latest is None or message.get("base") != self.latest.get("seq"):
+        if kind in ("patch", "update"):
+            whole = self.follower.receive(message)
+            if whole is None:
                 self.resyncs += 1  # cannot happen unless the server is wrong: counted
                 return
-            message, self.pieces = apply_patch(self.latest, self.pieces, message)
-            kind = "update"
-        elif kind == "update":
-            self.pieces = cut(message.get("svg", ""))
+            message, kind = whole, "update"
         if kind == "update":
             self.sizes.append(len(data))
             self.wire.append(len(raw) if isinstance(raw, bytes) else len(data))

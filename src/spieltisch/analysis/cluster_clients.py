@@ -14,7 +14,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .patch_client import apply_patch, cut
+from .patch_client import Follower
 
 WS_MAX_SIZE = 16 * 1024 * 1024
 RETRY_S = 0.2  # the pause before connecting again after a failed attempt
@@ -47,7 +47,7 @@ class SeatPlayer:
     seen: dict[int, float] = field(default_factory=dict)  # version -> first seen
     reconnects: int = 0
     latest: dict[str, Any] | None = None
-    pieces: list[str] = field(default_factory=list)
+    follower: Follower = field(default_factory=Follower)  # what patches refer to
     done: bool = False
 
     def finished(self) -> bool:
@@ -88,6 +88,7 @@ class SeatPlayer:
         pending: tuple[int, int, dict[str, Any], float] | None = None  # id, version, action, at
         next_id = 0
         self.latest = None
+        self.follower = Follower()  # a new connection starts with a whole update
         while not self.finished() and time.monotonic() < deadline:
             latest: dict[str, Any] | None = self.latest
             if (
@@ -106,15 +107,13 @@ class SeatPlayer:
             raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
             message = json.loads(zlib.decompress(raw) if isinstance(raw, bytes) else raw)
             kind = message.get("type")
-            if kind == "update":
-                self.latest, self.pieces = message, cut(message.get("svg", ""))
-                self.seen.setdefault(int(message["version"]), time.perf_counter())
-            elif kind == "patch":
-                if self.latest is None or message.get("base") != self.latest.get("seq"):
+            if kind in ("update", "patch"):
+                whole = self.follower.receive(message)
+                if whole is None:  # a patch against what this client lacks: start afresh
                     await ws.send(json.dumps({"type": "refresh"}))
                     continue
-                self.latest, self.pieces = apply_patch(self.latest, self.pieces, message)
-                self.seen.setdefault(int(self.latest["version"]), time.perf_counter())
+                self.latest = whole
+                self.seen.setdefault(int(whole["version"]), time.perf_counter())
             elif pending is not None and message.get("id") == pending[0]:
                 if kind == "ack":
                     self.acked.append(

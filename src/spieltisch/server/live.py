@@ -519,16 +519,24 @@ class TableManager:
             groups.setdefault((conn.seat, conn.lang), []).append(conn)
         for (seat, lang), conns in groups.items():
             new, old = table.message(seat, lang)
-            made: dict[tuple[bool, bool], str | bytes] = {}  # (patch, compressed) -> as sent
+            older = None if old is None else old.prev
+            # (patch, from two messages back, compressed) -> as sent
+            made: dict[tuple[bool, bool, bool], str | bytes] = {}
             for conn in conns:
                 patch = conn.patches and old is not None and conn.seq == old.seq
-                if (patch, conn.compress) not in made:
-                    made[patch, conn.compress] = await outgoing(
-                        make_patch(old, new) if patch and old is not None else new.whole(),
+                two = patch and older is not None and conn.older_seq == older.seq
+                kind = (patch, two, conn.compress)
+                if kind not in made:
+                    made[kind] = await outgoing(
+                        make_patch(old, new, older if two else None)
+                        if patch and old is not None
+                        else new.whole(),
                         conn.compress,
                     )
+                # what the connection now has: the message before too, after a patch
+                conn.older_seq = conn.seq if patch else -1
                 conn.seq = new.seq
-                if not conn.push(made[patch, conn.compress]) and conn in table.connections:
+                if not conn.push(made[kind]) and conn in table.connections:
                     table.connections.remove(conn)  # it could not keep up: it is being closed
 
 

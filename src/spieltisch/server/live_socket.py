@@ -101,6 +101,7 @@ async def _update(table: LiveTable, seat: int | None, conn: Connection) -> None:
     """The seat's whole current update to one connection, compressed if it asked so."""
     message, _ = table.message(seat, conn.lang, for_all=False)
     conn.seq = message.seq
+    conn.older_seq = -1  # a whole update: the page keeps no message before it
     # through the outbox, as every update: they reach the socket in the order they were made
     conn.push(await outgoing(message.whole(), conn.compress))
 

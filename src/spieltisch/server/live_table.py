@@ -290,6 +290,8 @@ class LiveTable:
         old = self.sent.get((seat, lang))
         if for_all or old is None:
             self.sent[(seat, lang)] = new
+            if old is not None:
+                new.follows(old)
         return new, old
 
     def _payload(self, seat: int | None, lang: str) -> dict[str, Any]:

@@ -82,6 +82,7 @@ class Connection:
     count: Callable[[str], None] | None = None
     patches: bool = False  # takes patches after its first full update (``patches``)
     seq: int = -1  # the sequence number of the update or patch it was sent last
+    older_seq: int = -1  # and of the one before, if it was sent a patch last
     opened: float = field(default_factory=time.monotonic)
     closed: bool = False
     _outbox: asyncio.Queue[str | bytes] | None = field(default=None, repr=False)

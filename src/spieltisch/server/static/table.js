@@ -374,25 +374,34 @@
         $("error").textContent = String(err);
       });
     };
-    let latest = null, pieces = [];  // the last update, and its picture cut into pieces
+    // the last update and its picture cut into pieces; after a patch also the pieces of
+    // the message before it, which a patch may take pieces from ([first, count, 1])
+    let latest = null, pieces = [], older = null, olderSeq = null;
     const handle = (message) => {
       if (message.type === "update") {
         latest = message;
         pieces = (message.svg || "").split(SVG_CUT);
+        older = null; olderSeq = null;
         render(message);
       } else if (message.type === "patch") {
-        if (!latest || message.base !== latest.seq) { send({type: "refresh"}); return; }
+        if (!latest || message.base !== latest.seq ||
+            (message.older !== undefined && message.older !== olderSeq)) {
+          send({type: "refresh"}); return;
+        }
         const next = Object.assign({}, latest, message.set);
         (message.drop || []).forEach((k) => { delete next[k]; });
+        let out = pieces;
         if (message.svg) {
-          const out = [];
+          out = [];
           message.svg.forEach((item) => {
-            if (typeof item === "string") out.push(item);
-            else for (let i = item[0]; i < item[0] + item[1]; i++) out.push(pieces[i]);
+            if (typeof item === "string") { out.push(item); return; }
+            const from = item.length > 2 ? older : pieces;
+            for (let i = item[0]; i < item[0] + item[1]; i++) out.push(from[i]);
           });
-          pieces = out;
-          next.svg = pieces.join(SVG_CUT);
+          next.svg = out.join(SVG_CUT);
         }
+        older = pieces; olderSeq = latest.seq;
+        pieces = out;
         next.seq = message.seq;
         latest = next;
         render(next);
