@@ -58,6 +58,9 @@ def test_two_humans_play_kingdoms_of_crusaders_in_two_browsers(server: str, brow
     made = create_table(server, "kingdoms-of-crusaders", 2, seed=8, bots=[None, None])
     contexts = [browser.new_context(viewport={"width": 1200, "height": 800}) for _ in range(2)]
     pages = [ctx.new_page() for ctx in contexts]
+    sent: list[str] = []  # what the pages sent: a refresh would mean a patch did not apply
+    for page in pages:
+        page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
     for page, seat in zip(pages, made["seats"], strict=True):
         page.goto(seat["link"])
         page.wait_for_selector("#board svg")
@@ -89,6 +92,8 @@ def test_two_humans_play_kingdoms_of_crusaders_in_two_browsers(server: str, brow
             mover.wait_for_selector("#board svg")
             reloaded = True
     assert moves > 10 and reloaded
+    # every patch applied, those taking pieces from two messages back too (server/patches.py)
+    assert not [f for f in sent if "refresh" in str(f)], sent
     texts = [p.locator("#result").text_content() for p in pages]
     assert all("Winners" in t for t in texts)
     for ctx in contexts:
