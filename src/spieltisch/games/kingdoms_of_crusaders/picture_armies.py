@@ -168,20 +168,6 @@ def _placed_card(
     _ = catalog(lang)
     card = _("{symbols} — card {code}, played #{play} by {name} into territory {t}")
     hint = card.format(symbols=spelled(slots, lang), code=code, play=play, name=name, t=t)
-    return _table_card(code, slots, play, seat, t, x, y, hint, completes)
-
-
-def _table_card(
-    code: str,
-    slots: str,
-    play: int,
-    seat: int,
-    t: int,
-    x: float,
-    y: float,
-    hint: str,
-    completes: bool,
-) -> str:
     return (
         f'<g data-kind="card" data-card={attr(code)} data-slots={attr(slots)} '
         f'data-play="{play}" data-seat="{seat}" data-territory="{t}" data-key="card:{code}" '
