@@ -83,8 +83,7 @@ def test_openspiel_random_sim_test(
     games spieltisch ships draw only listable outcomes (below, choice, shuffle, and the
     bernoulli coins of Im Zeichen des Kreuzes's tower), so they are explicit-stochastic
     and serialize."""
-    import pyspiel
-
+    pyspiel = pytest.importorskip("pyspiel", reason="the research extra is not installed")
     loaded = _load_openspiel(game, players, options, seed=3, chance=chance)
     sampled = loaded.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     if chance == "explicit" and game.id in shipped_ids():
@@ -99,6 +98,7 @@ def test_openspiel_states_round_trip(game: Game, players: int, options: Mapping[
     draws replay the engine state of the whole game exactly. A game that declares its
     chance events (its chance mode rests on them) draws only those, and ``unit`` only in
     an event declared as such."""
+    pytest.importorskip("pyspiel", reason="the research extra is not installed")
     from spieltisch.research import openspiel as sos
 
     loaded = _load_openspiel(game, players, options, seed=4)
