@@ -156,3 +156,49 @@ def _check_log(players: list[SeatPlayer], tables: list[str]) -> None:
                 assert key not in versions, "a version acknowledged twice"
                 versions[key] = ack.seat
     assert len(versions) == sum(len(p.acked) for p in players)
+
+
+def test_an_account_deleted_on_one_process_is_renamed_at_its_tables_on_the_others() -> None:
+    """Deleting an account is served by whichever process the request reaches; the tables
+    it sits at may be held by another, which must show "deleted player" too."""
+    import httpx
+
+    _empty_services()
+    assert POSTGRES and REDIS
+    a, b = (ServerProcess(free_port(), POSTGRES, redis_url=REDIS) for _ in range(2))
+    try:
+        a.start()
+        b.start()
+        with httpx.Client(timeout=10) as anna:  # one browser: its cookie goes to both
+            password = {"name": "Anna", "password": "correct horse battery"}
+            signed = anna.post(a.url + "/api/account/signup", json=password)
+            assert signed.status_code == 201, signed.text
+            csrf = {"X-CSRF-Token": signed.json()["csrf"]}
+            body = {"game": GAME, "seats": [{"invite": "me"}, {"kind": "human"}]}
+            made = anna.post(b.url + "/api/tables", json=body, headers=csrf)
+            assert made.status_code == 201, made.text
+            table = made.json()
+            owner = _owner(table["table"])
+            assert owner is not None and _pid_of(owner) == b.pid  # b holds it in memory
+            watch = "/api/seat/" + table["spectator_link"].rsplit("/", 1)[1]
+
+            def players() -> list[str | None]:
+                view = httpx.get(b.url + watch, timeout=10).json()
+                return [s["player"] for s in view["seats"]]
+
+            assert players() == ["Anna", None]
+            deleted = anna.post(
+                a.url + "/api/account/delete", json={"password": password["password"]}, headers=csrf
+            )
+            assert deleted.status_code == 200, deleted.text
+        deadline = time.monotonic() + 10
+        while players() != ["deleted player", None]:
+            assert time.monotonic() < deadline, f"b still shows {players()}"
+            time.sleep(0.05)
+        # and through a, which relays it to b
+        assert httpx.get(a.url + watch, timeout=10).json()["seats"][0]["player"] == (
+            "deleted player"
+        )
+    finally:
+        a.stop()
+        b.stop()

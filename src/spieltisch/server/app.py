@@ -224,7 +224,10 @@ def _cluster(redis_url: str, manager: TableManager, store: Store) -> Relay:
             found = tables_of[token] = hit[0]
         return found
 
-    return Relay(cluster, redis, table_of, manager.holds)
+    relay = Relay(cluster, redis, table_of, manager.holds)
+    relay.news_handlers["account_deleted"] = manager.forget_account
+    manager.tell_everyone = relay.tell_everyone
+    return relay
 
 
 async def _limit_body(request: Request, call_next: Any) -> Response:

@@ -14,6 +14,7 @@ import contextlib
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +73,7 @@ class TableManager:
         self.ratings: Ratings | None = None
         # with several server processes: this one's leases (server/cluster.py)
         self.cluster: Cluster | None = None
+        self.tell_everyone: Callable[[str, str], None] | None = None
 
     # -- tables ----------------------------------------------------------------------------
     async def create(
@@ -275,7 +277,14 @@ class TableManager:
 
     def account_deleted(self, account_id: str) -> None:
         """An account was deleted: its seats at the tables in memory show "deleted player"
-        (the database's rows say so already)."""
+        (the database's rows say so already), here and, with several processes, in every
+        other process (``tell_everyone``, which ``app`` sets to the relay's)."""
+        self.forget_account(account_id)
+        if self.tell_everyone is not None:
+            self.tell_everyone("account_deleted", account_id)
+
+    def forget_account(self, account_id: str) -> None:
+        """``account_deleted`` in this process only (another process deleted it)."""
         for table in self.tables.values():
             seats = table.record.seats
             for i, seat in enumerate(seats):

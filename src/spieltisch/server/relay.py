@@ -14,7 +14,10 @@ had reached it directly; a WebSocket stays relayed for as long as it is open.
 The events travel on Redis pub/sub, one channel per process (``st:to:<process id>``), all
 published by one task per process so that they arrive in order. A relayed request whose
 other end dies (its process stops beating) is ended: a WebSocket is closed with 1012
-("service restart"), and the page reconnects to whichever process now owns the table."""
+("service restart"), and the page reconnects to whichever process now owns the table.
+
+News that concerns every process (an account deleted: its seats are renamed wherever its
+tables are held) goes out on one channel all processes hear (``st:all``)."""
 
 from __future__ import annotations
 
@@ -41,6 +44,7 @@ WATCH_S = 0.5  # how often the other ends of relayed requests are checked for li
 WAITING = 256  # events waiting for a slow client before its relayed request is ended
 RESTART = 1012  # the WebSocket close code of a request whose other end went away
 _END = {"type": "spieltisch.end"}
+EVERYONE = f"{PREFIX}all"  # the channel every process hears (``Relay.tell_everyone``)
 
 # the paths that are about one table: by its id, or by a seat's or spectator's link
 _BY_ID = re.compile(r"^/(?:table|api/tables)/([A-Za-z0-9_-]+)(?:/|$)")
@@ -80,11 +84,13 @@ class Relay:
         self._tasks: list[asyncio.Task[None]] = []
         self._running: set[asyncio.Task[None]] = set()
         self._pubsub: PubSub | None = None
+        # what this process does when another tells everyone: news kind -> handler
+        self.news_handlers: dict[str, Callable[[str], None]] = {}
 
     # -- life ------------------------------------------------------------------------------
     async def start(self) -> None:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(self.channel)
+        await self._pubsub.subscribe(self.channel, EVERYONE)
         loop = asyncio.get_running_loop()
         self._tasks = [
             loop.create_task(self._publish_forever()),
@@ -193,6 +199,26 @@ class Relay:
             self.served.pop(rid, None)
             self._post(sender, {"op": "end", "rid": rid}, b"")
 
+    # -- news for every process -----------------------------------------------------------
+    def tell_everyone(self, kind: str, subject: str) -> None:
+        """Tell every other process ``kind`` happened to ``subject`` (an account's id...);
+        each runs its handler for ``kind``. Pub/sub delivers it to the processes alive now,
+        which are the only ones holding anything in memory it could concern."""
+        head = {"op": "news", "kind": kind, "from": self.cluster.id}
+        self._outgoing.put_nowait((EVERYONE, orjson.dumps(head) + b"\n" + subject.encode()))
+
+    def _news(self, head: dict[str, Any], body: bytes) -> None:
+        if head.get("from") == self.cluster.id:  # its sender acted on it already
+            return
+        handler = self.news_handlers.get(str(head.get("kind")))
+        if handler is None:
+            log.warning("news of an unknown kind %r", head.get("kind"))
+            return
+        try:
+            handler(body.decode())
+        except Exception:
+            log.exception("acting on news %r failed", head.get("kind"))
+
     # -- the wire --------------------------------------------------------------------------
     def _post(self, process: str, head: dict[str, Any], body: bytes) -> None:
         """Queue a message for ``process`` (published in order by ``_publish_forever``)."""
@@ -230,6 +256,8 @@ class Relay:
         op, rid = head.get("op"), str(head.get("rid"))
         if op == "open":
             self._open(head, body)
+        elif op == "news":
+            self._news(head, body)
         elif op == "recv":
             served = self.served.get(rid)
             if served is not None:
