@@ -165,7 +165,8 @@ def test_an_account_deleted_on_one_process_is_renamed_at_its_tables_on_the_other
 
     _empty_services()
     assert POSTGRES and REDIS
-    a, b = (ServerProcess(free_port(), POSTGRES, redis_url=REDIS) for _ in range(2))
+    # with the default rate limits, counted in Redis (sign-up, tables) by both processes
+    a, b = (ServerProcess(free_port(), POSTGRES, redis_url=REDIS, rate_limits="") for _ in range(2))
     try:
         a.start()
         b.start()
@@ -195,6 +196,10 @@ def test_an_account_deleted_on_one_process_is_renamed_at_its_tables_on_the_other
         while players() != ["deleted player", None]:
             assert time.monotonic() < deadline, f"b still shows {players()}"
             time.sleep(0.05)
+        import redis
+
+        counted = redis.Redis.from_url(REDIS).keys("LIMITS:LIMITER/*")
+        assert any(b"/signup/" in k for k in counted) and any(b"/tables/" in k for k in counted)
         # and through a, which relays it to b
         assert httpx.get(a.url + watch, timeout=10).json()["seats"][0]["player"] == (
             "deleted player"

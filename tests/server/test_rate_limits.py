@@ -15,6 +15,9 @@ from starlette.testclient import WebSocketDenialResponse
 
 from spieltisch.server.app import create_app
 from spieltisch.server.ratelimit import RateLimits
+from spieltisch.server.wire import TableError
+
+from ..services import REDIS
 
 KC = "kingdoms-of-crusaders"
 TIGHT = RateLimits(
@@ -131,9 +134,9 @@ def test_an_account_is_limited_wherever_it_comes_from(db_url: str) -> None:
         limiter = app.state.limiter
         limiter.window.storage.reset()  # forget the address's count, keep nothing
         for _ in range(2):
-            limiter.check("tables", "account:other")
+            first.portal.call(limiter.check, "tables", "account:other")
         with pytest.raises(Exception, match="too many tables"):
-            limiter.check("tables", "address:10.0.0.9", "account:other")
+            first.portal.call(limiter.check, "tables", "address:10.0.0.9", "account:other")
 
 
 @pytest.mark.parametrize(
@@ -149,3 +152,33 @@ def test_the_setting_turns_limits_off_or_changes_some() -> None:
     assert RateLimits.from_env("off") is None
     assert RateLimits.from_env("") == RateLimits()
     assert RateLimits.from_env("moves=20/second").moves == "20/second"
+
+
+@pytest.mark.skipif(not REDIS, reason="set SPIELTISCH_TEST_REDIS to a Redis URL")
+def test_processes_sharing_redis_count_against_one_limit() -> None:
+    """With several server processes the counts live in Redis (awaited, never blocking the
+    event loop): what one process counted, another refuses beyond, with the wait."""
+    import asyncio
+
+    from redis import Redis
+
+    from spieltisch.server.ratelimit import Limiter
+
+    assert REDIS
+    Redis.from_url(REDIS).flushdb()
+
+    async def main() -> None:
+        first = Limiter(RateLimits(moves="3/minute"), REDIS)
+        second = Limiter(RateLimits(moves="3/minute"), REDIS)
+        await first.check("moves", "address:10.0.0.1")
+        await second.check("moves", "address:10.0.0.1")
+        await first.check("moves", "address:10.0.0.1")
+        with pytest.raises(TableError, match=r"too many moves: at most 3 per minute") as refused:
+            await second.check("moves", "address:10.0.0.1")
+        assert refused.value.status == 429 and 1 <= (refused.value.retry_after or 0) <= 60
+        await second.check("moves", "address:10.0.0.2")  # another address: its own count
+
+    try:
+        asyncio.run(main())
+    finally:
+        Redis.from_url(REDIS).flushdb()

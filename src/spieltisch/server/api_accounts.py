@@ -90,7 +90,7 @@ def router(accounts: Accounts, manager: TableManager) -> APIRouter:
         responses=errors(403, 409),
     )
     async def api_signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        limit(request, ("signin", "signup"))
+        await limit(request, ("signin", "signup"))
         signed_in = await to_thread.run_sync(
             accounts.sign_up, body.name, body.password, limiter=HASHING
         )
@@ -99,7 +99,7 @@ def router(accounts: Accounts, manager: TableManager) -> APIRouter:
 
     @api.post("/api/account/signin", summary="Sign in", responses=errors(401, 403, 429))
     async def api_signin(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        limit(request, "signin")
+        await limit(request, "signin")
         signed_in = await to_thread.run_sync(
             accounts.sign_in, body.name, body.password, limiter=HASHING
         )

@@ -47,7 +47,7 @@ def router(manager: TableManager, rematches: Rematches, hints: Hints) -> APIRout
         responses=errors(403, 404, 409, 422),
     )
     async def api_act(token: str, body: Act, request: Request) -> dict[str, Any]:
-        limit(request, "moves", account_of(request))
+        await limit(request, "moves", account_of(request))
         table, seat = await open_link(manager, token, request)
         if seat is None:
             raise TableError("a spectator link cannot make moves", 403)

@@ -63,7 +63,7 @@ def router(manager: TableManager, accounts: Accounts) -> APIRouter:
         session = session_of(request)
         account_id = session.account.id if session else None
         bots_only = all(kind == BOT for kind, _ in kinds)
-        limit(request, ("tables", "bot_tables") if bots_only else "tables", account_id)
+        await limit(request, ("tables", "bot_tables") if bots_only else "tables", account_id)
         offers = [await _offer(accounts, spec, session) for spec in seats]
         _check_rated(body, kinds, offers, session)
         listed = body.listed if body.listed is not None else any(o.invite == OPEN for o in offers)

@@ -34,7 +34,7 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
         patch: str | None = None,
     ) -> None:
         try:
-            limit(websocket, "sockets", account_of(websocket))
+            await limit(websocket, "sockets", account_of(websocket))
         except TableError as exc:
             # refused before the upgrade, as the HTTP answer 429 with Retry-After: a flood of
             # connections costs the server no WebSocket at all
@@ -67,8 +67,8 @@ def router(manager: TableManager, rematches: Rematches) -> APIRouter:
 
         packed = compress == "deflate"  # updates as compressed binary frames
 
-        def count(name: str) -> None:
-            limit(websocket, name, account_of(websocket))
+        async def count(name: str) -> None:
+            await limit(websocket, name, account_of(websocket))
 
         conn = Connection(seat, lang_or_en(lang), send, packed, close, count)
         conn.patches = patch == "1"  # patches after the first update (server/patches.py)
@@ -171,7 +171,7 @@ class _Messages:
             return {"type": "error", "id": ref, "error": "a spectator link cannot make moves"}
         try:
             if conn.count is not None:
-                conn.count("moves")
+                await conn.count("moves")
             version = await self.manager.act(
                 table, seat, message.get("expected_version"), message.get("action")
             )

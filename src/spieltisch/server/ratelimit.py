@@ -12,9 +12,12 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass, fields
+from typing import TypeVar
 
 from limits import RateLimitItem, parse
+from limits.aio.strategies import MovingWindowRateLimiter as SharedWindow
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
@@ -82,24 +85,30 @@ class Limiter:
     def __init__(self, limits: RateLimits | None, storage_uri: str | None = None) -> None:
         """``storage_uri``: where the counts are kept, ``redis://…`` when several server
         processes share them (every process counts against the same limit); this
-        process's memory if ``None``."""
+        process's memory if ``None``. Counts in memory are taken at once; counts in Redis
+        are awaited, so a round trip to Redis never holds up the event loop."""
         self.limits = limits
         self.items = limits.parsed() if limits is not None else {}
-        storage = MemoryStorage() if storage_uri is None else storage_from_string(storage_uri)
-        self.window = MovingWindowRateLimiter(storage)
+        self.window: MovingWindowRateLimiter | SharedWindow
+        if storage_uri is None:
+            self.window = MovingWindowRateLimiter(MemoryStorage())
+        else:
+            storage = storage_from_string(f"async+{storage_uri}", implementation="redispy")
+            self.window = SharedWindow(storage)
 
-    def check(self, names: str | tuple[str, ...], *keys: str) -> None:
+    async def check(self, names: str | tuple[str, ...], *keys: str) -> None:
         """Count one more of each limit in ``names`` for each key (an address, an
         account); refuse with 429 if any is over. A refused request is counted nowhere."""
         if self.limits is None:
             return
         names = (names,) if isinstance(names, str) else names
+        window = self.window
         for name in names:
             item = self.items[name]
             for key in keys:
-                if not self.window.test(item, name, key):
-                    reset = self.window.get_window_stats(item, name, key).reset_time
-                    wait = max(1, math.ceil(reset - time.time()))
+                if not await _done(window.test(item, name, key)):
+                    stats = await _done(window.get_window_stats(item, name, key))
+                    wait = max(1, math.ceil(stats.reset_time - time.time()))
                     raise TableError(
                         f"too many {WHAT[name]}: at most {item.amount} per "
                         f"{_period(item)}; try again in {wait} s",
@@ -108,7 +117,7 @@ class Limiter:
                     )
         for name in names:
             for key in keys:
-                self.window.hit(self.items[name], name, key)
+                await _done(window.hit(self.items[name], name, key))
 
     def keys(self, connection: HTTPConnection, account_id: str | None = None) -> list[str]:
         """The keys a request counts under: its address, and its account if signed in."""
@@ -118,15 +127,25 @@ class Limiter:
         return keys
 
 
+_T = TypeVar("_T")
+
+
+async def _done(result: _T | Awaitable[_T]) -> _T:
+    """What a call of either window gave: at once (memory) or once awaited (Redis)."""
+    if isinstance(result, Awaitable):
+        return await result
+    return result
+
+
 def _period(item: RateLimitItem) -> str:
     unit = item.GRANULARITY.name
     return unit if item.multiples == 1 else f"{item.multiples} {unit}s"
 
 
-def limit(
+async def limit(
     connection: HTTPConnection, names: str | tuple[str, ...], account_id: str | None = None
 ) -> None:
     """Count a request (or WebSocket message) of ``connection`` against the app's limits
     ``names``, under its address and its account; 429 if over any."""
     limiter: Limiter = connection.app.state.limiter
-    limiter.check(names, *limiter.keys(connection, account_id))
+    await limiter.check(names, *limiter.keys(connection, account_id))

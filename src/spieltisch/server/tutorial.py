@@ -193,7 +193,7 @@ def router(manager: TableManager, errors: Any) -> APIRouter:
         responses=errors(404),
     )
     async def api_start(body: StartTutorial, request: Request) -> dict[str, Any]:
-        limit(request, "tables", account_of(request))
+        await limit(request, "tables", account_of(request))
         table, token = await start(manager, body.game, body.step)
         base = str(request.base_url).rstrip("/")
         return {"table": table.id, "game": table.game.id, "link": f"{base}/play/{token}"}

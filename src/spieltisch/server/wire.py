@@ -79,7 +79,7 @@ class Connection:
     compress: bool = False
     close: Callable[[int, str], Awaitable[None]] | None = None
     # counts one of a rate limit (``ratelimit.limit``) for this socket's address and account
-    count: Callable[[str], None] | None = None
+    count: Callable[[str], Awaitable[None]] | None = None
     patches: bool = False  # takes patches after its first full update (``patches``)
     seq: int = -1  # the sequence number of the update or patch it was sent last
     older_seq: int = -1  # and of the one before, if it was sent a patch last
