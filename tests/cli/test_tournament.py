@@ -110,7 +110,7 @@ def test_alone_seats_one_bot_alone_against_two_of_the_other_in_every_game(
 
 
 def test_two_local_processes_play_the_same_games_as_one(tmp_path: Path) -> None:
-    args = ("--bots", "normal,hard@5it,random", "--games", "4", "--seed", "11")
+    args = ("--bots", "normal,hard@5it,random", "--games", "2", "--seed", "11")
     _, one = tournament(tmp_path, *args, "--workers", "1", name="one")
     _, two = tournament(tmp_path, *args, "--workers", "2", name="two")
     assert without_times(one) == without_times(two)

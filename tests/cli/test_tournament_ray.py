@@ -26,7 +26,7 @@ import pytest
 from .conftest import KC, run
 from .test_tournament import without_times
 
-ARGS = ["tournament", KC, "--bots", "normal,hard@5it,random", "--games", "4", "--seed", "5"]
+ARGS = ["tournament", KC, "--bots", "normal,hard@5it,random", "--games", "2", "--seed", "5"]
 ENV = {
     "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",  # stay on 127.0.0.1
     "RAY_AUTH_MODE": "disabled",  # a throwaway local instance needs no token
